@@ -1,0 +1,249 @@
+"""The rules catalog: every rule with a stable ID, every assumption and interpretation option, the glossary.
+
+The catalog is data, kept once in ``rules_docs/catalog/*.yaml`` (one file an area: ``general``, the scenarios …)
+and read by the engine, the specification's tag check, the ``ask`` command and the website alike.
+
+A rule ID is lower-case words joined by ``-``, in two or more parts joined by ``.``: ``health.gain-over-max``.
+An ID never changes meaning; a withdrawn rule keeps its ID and says why it was withdrawn.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Iterator, Mapping
+
+from .errors import InputError, UnknownOptionError
+from .yamlio import load_yaml_file
+
+RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
+OPTION_KINDS = ("assumption", "interpretation")
+
+
+def catalog_dir() -> Path:
+    """Where the catalog files are: ``$DEEPMADNESS_CATALOG``, else ``rules_docs/catalog`` beside the package."""
+    env = os.environ.get("DEEPMADNESS_CATALOG")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "rules_docs" / "catalog"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One atomic rule: its ID, our wording, and the rulebook section it comes from."""
+
+    id: str
+    area: str
+    topic: str
+    title: str
+    text: str
+    section: str
+    terms: tuple[str, ...] = ()
+    withdrawn: str | None = None  # the reason, for a withdrawn rule
+
+    @property
+    def is_withdrawn(self) -> bool:
+        return self.withdrawn is not None
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named assumption (a base-game rule the text lacks) or interpretation option (a reading of the text)."""
+
+    name: str
+    kind: str
+    area: str
+    title: str
+    text: str
+    choices: Mapping[str, str]
+    default: str
+    grounds: str
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: the rulebook's name for a game term, what players call it, and the rules that use it."""
+
+    term: str
+    definition: str
+    synonyms: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ()
+
+    @property
+    def anchor(self) -> str:
+        return "term-" + re.sub(r"[^a-z0-9]+", "-", self.term.lower()).strip("-")
+
+
+@dataclass(frozen=True)
+class Area:
+    """One catalog file: a group of topics (general rules, or one scenario's)."""
+
+    name: str
+    title: str
+    order: int
+    topics: tuple[tuple[str, str], ...]  # (topic id, title)
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every catalogued rule, option and glossary term, in file order."""
+
+    areas: tuple[Area, ...]
+    rules: Mapping[str, Rule]
+    options: Mapping[str, Option]
+    terms: tuple[Term, ...] = field(default=())
+
+    def rule(self, rule_id: str) -> Rule:
+        try:
+            return self.rules[rule_id]
+        except KeyError:
+            raise KeyError(f"no rule {rule_id!r} in the catalog") from None
+
+    def option(self, name: str) -> Option:
+        try:
+            return self.options[name]
+        except KeyError:
+            raise UnknownOptionError(
+                f"no assumption or interpretation option named {name!r}; known: {', '.join(sorted(self.options))}"
+            ) from None
+
+    def rules_in(self, area: str) -> list[Rule]:
+        return [r for r in self.rules.values() if r.area == area]
+
+    def active_rules(self) -> Iterator[Rule]:
+        return (r for r in self.rules.values() if not r.is_withdrawn)
+
+
+def _need(entry: Mapping, key: str, file: str, where: str, kind: type = str):
+    if not isinstance(entry, Mapping) or key not in entry:
+        raise InputError(f"missing key {key!r}", file=file, entry=where)
+    value = entry[key]
+    if not isinstance(value, kind):
+        raise InputError(f"{key!r} must be {kind.__name__}, not {type(value).__name__}", file=file, entry=where)
+    return value
+
+
+def _strs(entry: Mapping, key: str, file: str, where: str) -> tuple[str, ...]:
+    value = entry.get(key, []) or []
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f"{key!r} must be a list of strings", file=file, entry=where)
+    return tuple(value)
+
+
+def load_catalog(directory: Path | None = None) -> Catalog:
+    """Read and check every catalog file; a malformed one raises :class:`InputError` naming file and entry."""
+    directory = directory or catalog_dir()
+    areas: list[Area] = []
+    rules: dict[str, Rule] = {}
+    options: dict[str, Option] = {}
+    terms: list[Term] = []
+    for path in sorted(directory.glob("*.yaml")):
+        file = str(path)
+        data = load_yaml_file(path)
+        if path.stem == "glossary":
+            for i, t in enumerate(_need(data, "terms", file, "", list)):
+                where = f"terms[{i}]"
+                terms.append(Term(_need(t, "term", file, where), _need(t, "definition", file, where).strip(),
+                                  _strs(t, "synonyms", file, where), _strs(t, "rules", file, where)))
+            continue
+        topics = []
+        for i, t in enumerate(data.get("topics", []) or []):
+            topics.append((_need(t, "id", file, f"topics[{i}]"), _need(t, "title", file, f"topics[{i}]")))
+        topic_ids = {t for t, _ in topics}
+        area = Area(path.stem, _need(data, "title", file, ""), int(data.get("order", 99)), tuple(topics),
+                    str(data.get("source", "")))
+        areas.append(area)
+        for i, r in enumerate(data.get("rules", []) or []):
+            where = f"rules[{i}]"
+            rid = _need(r, "id", file, where)
+            where = f"rules[{i}] ({rid})"
+            if not RULE_ID.match(rid):
+                raise InputError(f"rule ID {rid!r} is not of the form 'topic.rule-name'", file=file, entry=where)
+            if rid in rules:
+                raise InputError(f"rule ID {rid!r} is catalogued twice", file=file, entry=where)
+            topic = _need(r, "topic", file, where)
+            if topic not in topic_ids:
+                raise InputError(f"topic {topic!r} is not among this file's topics", file=file, entry=where)
+            rules[rid] = Rule(rid, area.name, topic, _need(r, "title", file, where),
+                              " ".join(_need(r, "text", file, where).split()), _need(r, "section", file, where),
+                              _strs(r, "terms", file, where), r.get("withdrawn"))
+        for i, o in enumerate(data.get("options", []) or []):
+            where = f"options[{i}]"
+            name = _need(o, "name", file, where)
+            where = f"options[{i}] ({name})"
+            kind = _need(o, "kind", file, where)
+            if kind not in OPTION_KINDS:
+                raise InputError(f"kind must be one of {OPTION_KINDS}", file=file, entry=where)
+            choices = _need(o, "choices", file, where, dict)
+            default = _need(o, "default", file, where)
+            if default not in choices:
+                raise InputError(f"default {default!r} is not one of its choices", file=file, entry=where)
+            if name in options:
+                raise InputError(f"option {name!r} is catalogued twice", file=file, entry=where)
+            options[name] = Option(name, kind, area.name, _need(o, "title", file, where),
+                                   " ".join(_need(o, "text", file, where).split()),
+                                   MappingProxyType({str(k): " ".join(str(v).split()) for k, v in choices.items()}),
+                                   default, " ".join(_need(o, "grounds", file, where).split()),
+                                   _strs(o, "rules", file, where))
+    for opt in options.values():
+        for rid in opt.rules:
+            if rid not in rules:
+                raise InputError(f"option {opt.name!r} names unknown rule {rid!r}", file=str(directory))
+    areas.sort(key=lambda a: (a.order, a.name))
+    return Catalog(tuple(areas), MappingProxyType(rules), MappingProxyType(options), tuple(terms))
+
+
+@lru_cache(maxsize=None)
+def catalog() -> Catalog:
+    """The catalog, read once a process."""
+    return load_catalog()
+
+
+class Options(Mapping[str, str]):
+    """The settings of every assumption and interpretation option: the catalog's defaults unless given.
+
+    >>> Options().get("lisbeth.store-while-full")
+    'refuse'
+    """
+
+    __slots__ = ("_settings",)
+
+    def __init__(self, settings: Mapping[str, str] | None = None) -> None:
+        cat = catalog()
+        merged = {name: opt.default for name, opt in cat.options.items()}
+        for name, value in (settings or {}).items():
+            opt = cat.option(name)
+            if value not in opt.choices:
+                raise UnknownOptionError(
+                    f"option {name!r} has no setting {value!r}; its settings: {', '.join(opt.choices)}")
+            merged[name] = value
+        self._settings = MappingProxyType(merged)
+
+    def __getitem__(self, name: str) -> str:
+        if name not in self._settings:
+            catalog().option(name)  # raises with the known names
+        return self._settings[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._settings)
+
+    def __len__(self) -> int:
+        return len(self._settings)
+
+    def with_setting(self, name: str, value: str) -> "Options":
+        """A copy with one option set: ``Options().with_setting("obscure.kill-when-card-full", "leave-game")``."""
+        changed = {k: v for k, v in self._settings.items() if v != catalog().options[k].default}
+        changed[name] = value
+        return Options(changed)
+
+    def non_default(self) -> dict[str, str]:
+        return {k: v for k, v in self._settings.items() if v != catalog().options[k].default}
+
+    def __repr__(self) -> str:
+        return f"Options({self.non_default()!r})"

@@ -1,0 +1,54 @@
+"""The package's exception family: one class a kind of failure, each carrying its context as attributes."""
+
+from __future__ import annotations
+
+
+class DeepMadnessError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class RuleViolation(DeepMadnessError, ValueError):
+    """An operation the rules forbid; ``rule_id`` names the catalogued rule it breaks."""
+
+    def __init__(self, rule_id: str, message: str) -> None:
+        super().__init__(f"{message} [{rule_id}]")
+        self.rule_id = rule_id
+        self.message = message
+
+
+class InputError(DeepMadnessError, ValueError):
+    """A bad input file or argument: which file, which entry inside it, what is wrong, which rule (if any)."""
+
+    def __init__(self, message: str, *, file: str | None = None, entry: str | None = None,
+                 rule_id: str | None = None) -> None:
+        self.file = file
+        self.entry = entry
+        self.rule_id = rule_id
+        self.message = message
+        super().__init__(self.describe())
+
+    def describe(self) -> str:
+        """One line a player can act on: ``FILE: ENTRY: what is wrong [rule]``."""
+        parts = [p for p in (self.file, self.entry) if p]
+        where = ": ".join(parts)
+        text = f"{where}: {self.message}" if where else self.message
+        if self.rule_id:
+            text += f" [{self.rule_id}]"
+        return text
+
+
+class UnknownOptionError(DeepMadnessError, KeyError):
+    """An assumption or interpretation option name, or one of its settings, that the catalog does not list."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; we want the sentence
+        return str(self.args[0]) if self.args else ""
+
+
+class PlayerChoiceRequired(DeepMadnessError, LookupError):
+    """The rules leave a choice to the players and none was given; ``options`` lists what they may choose."""
+
+    def __init__(self, rule_id: str, question: str, options: list) -> None:
+        super().__init__(f"{question}: the players choose among {options!r} [{rule_id}]")
+        self.rule_id = rule_id
+        self.question = question
+        self.options = options

@@ -1,0 +1,247 @@
+"""The game: a scenario (what never changes) and its mutable state (what does), with the general rules that
+every scenario shares — spawning with no location given, and how the game ends.
+
+A scenario module (``solver/scenarios/``) subclasses :class:`Scenario` and, where it has state of its own,
+:class:`GameState`; it overrides the hooks ``setup``, ``start_round``, ``spawn_phase``, ``end_of_round``,
+``scenario_win`` and ``scenario_loss``.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import enum
+import random
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from .board import Board
+from .catalog import Options
+from .errors import RuleViolation
+from .health import Health
+
+
+class Termination(enum.Enum):
+    """Why a game ended; each names the rule that decides it."""
+
+    SCENARIO_WIN = "outcome.win-scenario"
+    SCENARIO_LOSS = "outcome.loss-scenario"
+    INVESTIGATOR_KILLED = "outcome.loss-investigator-killed"
+    DEVOURING_TRACK_END = "outcome.loss-devouring-track"
+    EMPTY_RESERVE = "outcome.loss-empty-reserve"
+
+    @property
+    def rule_id(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game as data: won or lost (by all players together), why, and the rule that decided it.
+
+    ``scenario_rule`` names the scenario's own winning or losing rule when the scenario decided it.
+    """
+
+    result: str  # "win" or "loss" — shared by every player (outcome.together)
+    termination: Termination
+    detail: str
+    scenario_rule: str | None = None
+
+    @property
+    def rule_id(self) -> str:
+        return self.scenario_rule or self.termination.rule_id
+
+    @property
+    def is_win(self) -> bool:
+        return self.result == "win"
+
+
+@dataclass(frozen=True)
+class MonsterType:
+    """A monster card's values (fan data; see BASE-GAME-FACTS.md)."""
+
+    name: str
+    horror: int
+    trap: int
+    damage: int
+    range: int
+    health: int
+    resistance: int = 0
+    actions: tuple[str, ...] = ()
+
+
+MONSTER_TYPES: dict[str, MonsterType] = {
+    "Husk": MonsterType("Husk", 1, 1, 1, 0, 4, 0, ("Move", "Attack", "Special")),
+    "Mind Eater": MonsterType("Mind Eater", 0, 1, 1, 0, 1, 0, ("Move", "Move", "Attack")),
+}
+
+
+@dataclass
+class Figure:
+    """A figure on the board (or off it: ``space`` is None). Investigators and monsters share the health rules."""
+
+    id: str  # unique in the state: "Lisbeth Gibson", "Husk#1"
+    kind: str  # "investigator" or "monster"
+    space: str | None
+    health: Health
+    tokens: dict[str, int] = field(default_factory=dict)  # condition and other tokens: "slow", "infested" …
+    killed: bool = False  # killed instantly (by a rule), whatever its health
+
+    @property
+    def is_investigator(self) -> bool:
+        return self.kind == "investigator"
+
+    def count(self, token: str) -> int:
+        return self.tokens.get(token, 0)
+
+
+@dataclass
+class GameState:
+    """What changes during a game. Mutable; ``copy()`` gives an independent copy."""
+
+    scenario: "Scenario"
+    figures: dict[str, Figure] = field(default_factory=dict)
+    devoured_rooms: set[int] = field(default_factory=set)
+    room_deck: list[int] = field(default_factory=list)  # index 0 is the top card
+    devoured_deck: list[int] = field(default_factory=list)  # index 0 is the top card
+    devour_marker: int = 0  # index of the devouring-track space it stands on
+    reserve: dict[str, int] = field(default_factory=dict)  # monster type → figures left in the reserve
+    round: int = 1
+    lost_reason: Outcome | None = None  # a loss that happened during an operation (an empty reserve)
+
+    @property
+    def board(self) -> Board:
+        return self.scenario.board
+
+    @property
+    def options(self) -> Options:
+        return self.scenario.options
+
+    def copy(self) -> "GameState":
+        scenario = self.scenario
+        self.scenario = None  # the scenario is shared, never copied
+        try:
+            dup = _copy.deepcopy(self)
+        finally:
+            self.scenario = scenario
+        dup.scenario = scenario
+        return dup
+
+    # --- figures -------------------------------------------------------------------------------------------------
+    def investigators(self) -> list[Figure]:
+        return [f for f in self.figures.values() if f.is_investigator]
+
+    def figures_in(self, space: str) -> list[Figure]:
+        return [f for f in self.figures.values() if f.space == space]
+
+    # --- spawning with no location (spawn.no-location, spawn.card-to-bottom) ----------------------------------------
+    def default_spawn_space(self) -> str:
+        """The spawn space of the room named by the devoured deck's top card (without moving the card)."""
+        if not self.devoured_deck:
+            raise RuleViolation("spawn.no-location", "the devoured deck is empty: there is no room to spawn in")
+        return self.board.rooms[self.devoured_deck[0]].spawn_space
+
+    def spawn_without_location(self) -> str:
+        """Where an item spawned with no location goes; the top card then goes to the bottom of the deck."""
+        space = self.default_spawn_space()
+        self.devoured_deck.append(self.devoured_deck.pop(0))
+        return space
+
+    # --- the reserve (outcome.loss-empty-reserve) -------------------------------------------------------------------
+    def reserve_has_monsters(self) -> bool:
+        """Whether a monster is left in the reserve, horror-0 monsters not counting."""
+        return any(n > 0 and MONSTER_TYPES.get(t, MonsterType(t, 1, 0, 0, 0, 1)).horror != 0
+                   for t, n in self.reserve.items())
+
+    def take_from_reserve(self, monster: str) -> bool:
+        """Take one ``monster`` figure from the reserve for a spawn; ``False`` if none spawns.
+
+        The game is lost (``outcome.loss-empty-reserve``) when the reserve holds no monster but horror-0 ones, or,
+        under the option ``reserve.empty = that-monster-type``, when no ``monster`` figure is left."""
+        if not self.reserve_has_monsters():
+            self._lose_reserve(monster)
+            return False
+        if self.reserve.get(monster, 0) > 0:
+            self.reserve[monster] -= 1
+            return True
+        if self.options["reserve.empty"] == "that-monster-type":
+            self._lose_reserve(monster)
+        return False
+
+    def _lose_reserve(self, monster: str) -> None:
+        self.lost_reason = Outcome("loss", Termination.EMPTY_RESERVE,
+                                   f"a {monster} had to spawn and the reserve held no monster (horror 0 aside)")
+
+    # --- the end of the game ------------------------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """The game's outcome, or ``None`` while it goes on. A loss is checked before a win."""
+        if self.lost_reason is not None:
+            return self.lost_reason
+        for f in self.investigators():
+            if f.killed or f.health.is_killed:
+                return Outcome("loss", Termination.INVESTIGATOR_KILLED, f"{f.id} was killed")
+        if self.devour_marker >= len(self.scenario.devouring_track) - 1:
+            return Outcome("loss", Termination.DEVOURING_TRACK_END,
+                           "the devour marker reached the last space of the devouring track")
+        loss = self.scenario.scenario_loss(self)
+        if loss:
+            return Outcome("loss", Termination.SCENARIO_LOSS, loss[1], loss[0])
+        win = self.scenario.scenario_win(self)
+        if win:
+            return Outcome("win", Termination.SCENARIO_WIN, win[1], win[0])
+        return None
+
+    def is_over(self) -> bool:
+        return self.outcome() is not None
+
+
+@dataclass(frozen=True)
+class TrackSpace:
+    """One space of the devouring track: its number and the hazard icon under it (None where there is none)."""
+
+    value: int
+    hazard: str | None = None
+
+
+class Scenario:
+    """What never changes in a game: the board, the decks as dealt, the devouring track, the options.
+
+    Subclasses set the class attributes and override the hooks; ``new_state()`` makes a state."""
+
+    name: ClassVar[str] = "base"
+    title: ClassVar[str] = "Base"
+    rooms: ClassVar[tuple[int, ...]] = ()
+    room_deck: ClassVar[tuple[int, ...]] = ()
+    devoured_deck: ClassVar[tuple[int, ...]] = ()
+    devouring_track: ClassVar[tuple[TrackSpace, ...]] = ()
+    state_class: ClassVar[type[GameState]] = GameState
+
+    def __init__(self, board: Board, options: Options | None = None) -> None:
+        self.board = board
+        self.options = options or Options()
+
+    def new_state(self, rng: random.Random | None = None, **fields) -> GameState:
+        """A state at the start of the game. Shuffles use ``rng`` (seeded by the caller); without one, the decks
+        stay in the order the scenario lists them."""
+        state = self.state_class(scenario=self, room_deck=list(self.room_deck),
+                                 devoured_deck=list(self.devoured_deck),
+                                 devoured_rooms=set(self.devoured_deck), **fields)
+        if rng is not None:
+            rng.shuffle(state.room_deck)
+            rng.shuffle(state.devoured_deck)
+        self.setup(state, rng)
+        return state
+
+    # --- hooks ----------------------------------------------------------------------------------------------------
+    def setup(self, state: GameState, rng: random.Random | None) -> None:
+        """The scenario's special setup."""
+
+    def scenario_win(self, state: GameState) -> tuple[str, str] | None:
+        """``(rule_id, detail)`` when the scenario's winning condition is met."""
+        return None
+
+    def scenario_loss(self, state: GameState) -> tuple[str, str] | None:
+        """``(rule_id, detail)`` when one of the scenario's losing conditions is met."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.title!r} on {self.board!r}>"

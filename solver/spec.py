@@ -1,0 +1,164 @@
+"""The executable specification as data: the feature files parsed with the official Cucumber parser, and the
+results of the last run (``build/spec-results.json``), joined to the rules catalog.
+
+Used by the tests (tag checks), ``make rulebook``'s summary, the website and ``deepmadness ask``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+
+ROOT = Path(__file__).resolve().parent.parent
+FEATURES_DIR = ROOT / "features"
+RESULTS_FILE = ROOT / "build" / "spec-results.json"
+RULE_TAG = "@rule:"
+
+
+@dataclass(frozen=True)
+class Step:
+    keyword: str
+    text: str
+    table: tuple[tuple[str, ...], ...] = ()  # a data table, header row first
+    docstring: str | None = None
+
+
+@dataclass(frozen=True)
+class ScenarioSpec:
+    """One Scenario or Scenario Outline of a feature file, with the rule IDs its tags (and its Rule's and
+    Feature's tags) name."""
+
+    feature_file: str  # relative to the repository, with / separators
+    feature_name: str
+    rule_block: str | None  # the Gherkin `Rule:` it stands under
+    name: str
+    keyword: str
+    line: int
+    tags: tuple[str, ...]
+    rule_ids: tuple[str, ...]
+    description: str
+    background: tuple[Step, ...]
+    steps: tuple[Step, ...]
+    examples: tuple[tuple[tuple[str, ...], ...], ...] = ()  # each Examples table, header row first
+
+    @property
+    def key(self) -> str:
+        """A stable identifier: ``features/general/health.feature:12``."""
+        return f"{self.feature_file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class FeatureSpec:
+    file: str
+    name: str
+    description: str
+    tags: tuple[str, ...]
+    scenarios: tuple[ScenarioSpec, ...] = field(default=())
+
+
+def _tags(node: dict) -> tuple[str, ...]:
+    return tuple(t["name"] for t in node.get("tags", []))
+
+
+def _steps(node: dict) -> tuple[Step, ...]:
+    out = []
+    for s in node.get("steps", []):
+        table = ()
+        if s.get("dataTable"):
+            table = tuple(tuple(c["value"] for c in row["cells"]) for row in s["dataTable"]["rows"])
+        doc = s["docString"]["content"] if s.get("docString") else None
+        out.append(Step(s["keyword"].strip(), s["text"], table, doc))
+    return tuple(out)
+
+
+def _rule_ids(tags) -> tuple[str, ...]:
+    seen: list[str] = []
+    for t in tags:
+        if t.startswith(RULE_TAG) and t[len(RULE_TAG):] not in seen:
+            seen.append(t[len(RULE_TAG):])
+    return tuple(seen)
+
+
+def parse_feature(path: Path, root: Path = ROOT) -> FeatureSpec:
+    """Parse one feature file; a syntax error raises the parser's CompositeParserException."""
+    doc = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+    feat = doc["feature"]
+    rel = path.resolve().relative_to(root).as_posix() if path.resolve().is_relative_to(root) else str(path)
+    ftags = _tags(feat)
+    scenarios: list[ScenarioSpec] = []
+
+    def walk(children, rule_name, inherited, background):
+        for child in children:
+            if "background" in child:
+                background = background + _steps(child["background"])
+            elif "rule" in child:
+                rule = child["rule"]
+                walk(rule["children"], rule["name"], inherited + _tags(rule), background)
+            elif "scenario" in child:
+                sc = child["scenario"]
+                tags = inherited + _tags(sc)
+                for ex in sc.get("examples", []):
+                    tags = tags + _tags(ex)
+                examples = []
+                for ex in sc.get("examples", []):
+                    if ex.get("tableHeader"):
+                        rows = [tuple(c["value"] for c in ex["tableHeader"]["cells"])]
+                        rows += [tuple(c["value"] for c in r["cells"]) for r in ex.get("tableBody", [])]
+                        examples.append(tuple(rows))
+                scenarios.append(ScenarioSpec(
+                    rel, feat["name"], rule_name, sc["name"], sc["keyword"], sc["location"]["line"], tags,
+                    _rule_ids(tags), (sc.get("description") or "").strip(), background, _steps(sc),
+                    tuple(examples)))
+
+    walk(feat.get("children", []), None, ftags, ())
+    return FeatureSpec(rel, feat["name"], (feat.get("description") or "").strip(), ftags, tuple(scenarios))
+
+
+def feature_files(directory: Path = FEATURES_DIR) -> list[Path]:
+    return sorted(directory.rglob("*.feature"))
+
+
+@lru_cache(maxsize=None)
+def load_features(directory: Path = FEATURES_DIR) -> tuple[FeatureSpec, ...]:
+    return tuple(parse_feature(p) for p in feature_files(directory))
+
+
+def scenarios_by_rule(features=None) -> dict[str, list[ScenarioSpec]]:
+    """Rule ID → the scenarios tagged with it, in file order."""
+    out: dict[str, list[ScenarioSpec]] = {}
+    for f in features if features is not None else load_features():
+        for s in f.scenarios:
+            for rid in s.rule_ids:
+                out.setdefault(rid, []).append(s)
+    return out
+
+
+@dataclass(frozen=True)
+class Results:
+    """The last run's outcome per scenario (key ``file:line``): ``passed``, ``failed`` or ``skipped``; an outline
+    counts as passed only when every example passed."""
+
+    generated: str | None
+    commit: str | None
+    outcomes: dict[str, str]
+
+    def status(self, scenario: ScenarioSpec) -> str:
+        return self.outcomes.get(scenario.key, "not run")
+
+
+def load_results(path: Path = RESULTS_FILE) -> Results:
+    if not path.exists():
+        return Results(None, None, {})
+    data = json.loads(path.read_text(encoding="utf-8"))
+    merged: dict[str, str] = {}
+    rank = {"failed": 3, "skipped": 2, "passed": 1}
+    for r in data.get("scenarios", []):
+        key = r["key"]
+        if rank.get(r["outcome"], 0) > rank.get(merged.get(key, ""), 0):
+            merged[key] = r["outcome"]
+    return Results(data.get("generated"), data.get("commit"), merged)

@@ -1,0 +1,84 @@
+"""Shared test set-up: step modules, the @rule:ID tag check, and the per-scenario results file.
+
+* Every module in ``tests/steps/`` is loaded as a plugin, so its step definitions serve every feature file.
+* ``@rule:ID`` tags become ``pytest.mark.rule(ID)``; a tag naming a rule the catalog does not hold (or a withdrawn
+  one) stops the run at collection.
+* After a run that executed scenarios, ``build/spec-results.json`` records each scenario's outcome for the
+  rulebook summary and the website.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import pkgutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from solver.catalog import catalog
+from solver.spec import RESULTS_FILE, ROOT, RULE_TAG
+
+pytest_plugins = [f"tests.steps.{m.name}" for m in pkgutil.iter_modules([str(Path(__file__).parent / "steps")])]
+
+
+class UnknownRuleTag(pytest.UsageError):
+    """A scenario's @rule: tag names no catalogued rule."""
+
+
+def pytest_bdd_apply_tag(tag: str, function):
+    if tag.startswith(RULE_TAG[1:]):
+        rule_id = tag[len(RULE_TAG) - 1:]
+        rules = catalog().rules
+        if rule_id not in rules:
+            raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, but no rule {rule_id!r} "
+                                 f"is in the catalog (rules_docs/catalog)")
+        if rules[rule_id].is_withdrawn:
+            raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, a withdrawn rule")
+        pytest.mark.rule(rule_id)(function)
+        return True
+    return None
+
+
+_RESULTS: list[dict] = []
+
+
+def pytest_bdd_before_scenario(request, feature, scenario):
+    path = Path(feature.filename).resolve()
+    request.node._dm_scenario = {
+        "key": f"{path.relative_to(ROOT).as_posix()}:{scenario.line_number}",
+        "feature": feature.name,
+        "scenario": scenario.name,
+    }
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    info = getattr(item, "_dm_scenario", None)
+    if info is not None and (report.when == "call" or report.outcome != "passed"):
+        if report.when == "call" or report.failed:
+            _RESULTS.append({**info, "nodeid": item.nodeid, "outcome": report.outcome,
+                             "rules": [m.args[0] for m in item.iter_markers("rule")]})
+    return report
+
+
+def _commit() -> str | None:
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True,
+                             timeout=10)
+        return out.stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not _RESULTS:
+        return
+    RESULTS_FILE.parent.mkdir(parents=True, exist_ok=True)
+    data = {"generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+            "commit": _commit(), "scenarios": _RESULTS}
+    tmp = RESULTS_FILE.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    tmp.replace(RESULTS_FILE)
