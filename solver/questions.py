@@ -1,0 +1,66 @@
+"""The registry of positional questions the command line answers: ``deepmadness <question> STATE.yaml``.
+
+A question is a function ``(state, args) -> Answer`` registered with :func:`question`. ``args`` is a dict of the
+question's own command-line arguments (declared as ``params``). Scenario modules register their own questions;
+``load_all()`` imports every module that registers some.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Callable
+
+from .answers import Answer
+
+
+@dataclass(frozen=True)
+class Param:
+    """A question's own command-line argument: ``--name VALUE`` (or positional when ``positional``)."""
+
+    name: str
+    help: str
+    required: bool = False
+    positional: bool = False
+
+
+@dataclass(frozen=True)
+class Question:
+    name: str
+    help: str
+    func: Callable[..., Answer]
+    scenarios: tuple[str, ...] = ()  # scenario names it applies to; empty: every scenario
+    params: tuple[Param, ...] = ()
+
+
+REGISTRY: dict[str, Question] = {}
+
+# Modules that register questions. A new module appends itself here.
+QUESTION_MODULES = (
+    "solver.general_questions",
+    "solver.scenarios.fathoms_dark",
+    "solver.scenarios.fevered_dreams",
+    "solver.scenarios.expectant_terror",
+)
+
+
+def question(name: str, help: str, scenarios: tuple[str, ...] = (), params: tuple[Param, ...] = ()):
+    """Register a question under ``name`` (the command-line word)."""
+
+    def deco(func):
+        if name in REGISTRY:
+            raise ValueError(f"question {name!r} registered twice")
+        REGISTRY[name] = Question(name, help, func, scenarios, params)
+        return func
+
+    return deco
+
+
+def load_all() -> dict[str, Question]:
+    for mod in QUESTION_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as exc:  # a module not written yet
+            if exc.name != mod:
+                raise
+    return REGISTRY

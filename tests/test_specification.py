@@ -1,0 +1,96 @@
+"""The specification itself: every feature file parses with the official Cucumber parser, every scenario names
+the rules it proves, every tag names a catalogued rule, and every catalogued rule has a scenario."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from gherkin.parser import Parser
+from gherkin.token_scanner import TokenScanner
+
+from solver.catalog import RULE_ID, catalog, load_catalog
+from solver.errors import InputError
+from solver.spec import ROOT, feature_files, load_features, scenarios_by_rule
+
+FEATURES = feature_files()
+
+
+def test_there_are_feature_files():
+    assert len(FEATURES) >= 1
+
+
+@pytest.mark.parametrize("path", FEATURES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_feature_parses_with_the_official_parser(path):
+    doc = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
+    assert doc["feature"]["name"], "a feature needs a name"
+
+
+def test_every_scenario_names_a_catalogued_rule():
+    rules = catalog().rules
+    problems = []
+    for feature in load_features():
+        for sc in feature.scenarios:
+            if not sc.rule_ids:
+                problems.append(f"{sc.key} {sc.name!r}: no @rule: tag")
+            for rid in sc.rule_ids:
+                if rid not in rules:
+                    problems.append(f"{sc.key} {sc.name!r}: unknown rule {rid!r}")
+                elif rules[rid].is_withdrawn:
+                    problems.append(f"{sc.key} {sc.name!r}: withdrawn rule {rid!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_active_rule_has_a_scenario():
+    by_rule = scenarios_by_rule()
+    missing = [r.id for r in catalog().active_rules() if r.id not in by_rule]
+    assert not missing, f"catalogued rules with no scenario: {missing}"
+
+
+def test_rule_ids_are_well_formed_and_options_name_known_rules():
+    cat = catalog()
+    assert all(RULE_ID.match(r) for r in cat.rules)
+    for opt in cat.options.values():
+        assert opt.default in opt.choices
+        assert all(r in cat.rules for r in opt.rules)
+
+
+def test_a_duplicate_rule_id_is_refused(tmp_path):
+    (tmp_path / "x.yaml").write_text(textwrap.dedent("""\
+        title: X
+        topics: [{id: t, title: T}]
+        rules:
+          - {id: t.a, topic: t, title: A, text: a, section: S}
+          - {id: t.a, topic: t, title: B, text: b, section: S}
+        """))
+    with pytest.raises(InputError, match="catalogued twice"):
+        load_catalog(tmp_path)
+
+
+def test_an_unknown_rule_tag_fails_the_run(tmp_path):
+    """A scenario tagged with a rule the catalog does not hold stops the whole run at collection."""
+    (tmp_path / "bad.feature").write_text(textwrap.dedent("""\
+        Feature: Bad tag
+          @rule:health.no-such-rule
+          Scenario: Tagged with an unknown rule
+            Given nothing
+        """))
+    (tmp_path / "test_bad.py").write_text(textwrap.dedent("""\
+        from pytest_bdd import given, scenarios
+        scenarios("bad.feature")
+
+        @given("nothing")
+        def _nothing():
+            pass
+        """))
+    (tmp_path / "conftest.py").write_text("from tests.conftest import pytest_bdd_apply_tag\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--rootdir",
+                          str(tmp_path), str(tmp_path)], capture_output=True, text=True, env=env, cwd=tmp_path,
+                         timeout=120)
+    assert run.returncode != 0
+    assert "health.no-such-rule" in run.stdout + run.stderr
