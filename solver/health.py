@@ -18,7 +18,7 @@ class Health:
     >>> h = Health(maximum=4)
     >>> h.gain(1); h.health_plus_tokens, h.current
     (1, 5)
-    >>> h.take_wounds(2); h.health_plus_tokens, h.wounds, h.current
+    >>> _ = h.take_wounds(2); h.health_plus_tokens, h.wounds, h.current
     (0, 1, 3)
     """
 
