@@ -106,6 +106,7 @@ class GameState:
     devour_marker: int = 0  # index of the devouring-track space it stands on
     reserve: dict[str, int] = field(default_factory=dict)  # monster type → figures left in the reserve
     round: int = 1
+    activation_track: list[str] = field(default_factory=list)  # investigator IDs, first to activate first
     lost_reason: Outcome | None = None  # a loss that happened during an operation (an empty reserve)
 
     @property
@@ -219,6 +220,14 @@ class Scenario:
         self.board = board
         self.options = options or Options()
 
+    @classmethod
+    def with_shipped_board(cls, options: Options | None = None) -> "Scenario":
+        """The scenario on the board file shipped beside its module (an approximate layout)."""
+        from .board import load_board
+        from .scenarios import board_file
+
+        return cls(load_board(board_file(cls.name)), options)
+
     def new_state(self, rng: random.Random | None = None, **fields) -> GameState:
         """A state at the start of the game. Shuffles use ``rng`` (seeded by the caller); without one, the decks
         stay in the order the scenario lists them."""
@@ -232,6 +241,13 @@ class Scenario:
         return state
 
     # --- hooks ----------------------------------------------------------------------------------------------------
+    def read_state(self, section, state: GameState) -> None:
+        """Read this scenario's own section of a state file (the mapping under the scenario's name; an
+        :class:`solver.yamlio.Entry`, ``{}`` when absent) into ``state``, raising ``section.error(...)`` for
+        anything wrong. The base scenario has no section."""
+        if section.value not in (None, {}):
+            raise section.error(f"the scenario {self.name!r} has no section of its own")
+
     def setup(self, state: GameState, rng: random.Random | None) -> None:
         """The scenario's special setup."""
 
