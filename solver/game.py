@@ -94,6 +94,20 @@ class Figure:
         return self.tokens.get(token, 0)
 
 
+@dataclass(frozen=True)
+class Target:
+    """Something an investigator may attack: a monster figure, or a marker the rules treat as a monster.
+
+    ``id`` names it the way answers show it (``"Husk#1"``, a marker's own name), ``space`` is where it stands,
+    ``kind`` says what it is (``"monster"`` for a figure; a scenario's markers use their own words, e.g.
+    ``"unbound_marker"``), and ``rule_id`` the rule that makes it attackable, if not the ordinary one."""
+
+    id: str
+    space: str
+    kind: str = "monster"
+    rule_id: str | None = None
+
+
 @dataclass
 class GameState:
     """What changes during a game. Mutable; ``copy()`` gives an independent copy."""
@@ -248,8 +262,25 @@ class Scenario:
         if section.value not in (None, {}):
             raise section.error(f"the scenario {self.name!r} has no section of its own")
 
+    def write_state(self, state: GameState) -> dict:
+        """The inverse of :meth:`read_state`: this scenario's own section of a state file, as plain data
+        (``{}`` when it has nothing to say), such that reading it back gives the same state."""
+        return {}
+
     def setup(self, state: GameState, rng: random.Random | None) -> None:
         """The scenario's special setup."""
+
+    def sight_blockers(self, state: GameState) -> frozenset[str]:
+        """The spaces line of sight can't get into, through or out of (Fevered Dreams: the mist spaces).
+        The base scenario has none."""
+        return frozenset()
+
+    def attack_targets(self, state: GameState, attacker_id: str) -> list[Target]:
+        """Everything the investigator ``attacker_id`` may attack, wherever it stands (range and sight are
+        checked by the caller). The base scenario: every monster figure on the board. Scenarios add the markers
+        treated as monsters and take away what the investigator may not attack."""
+        return [Target(f.id, f.space) for f in state.figures.values()
+                if f.kind == "monster" and f.space is not None and not f.killed]
 
     def scenario_win(self, state: GameState) -> tuple[str, str] | None:
         """``(rule_id, detail)`` when the scenario's winning condition is met."""
