@@ -5,21 +5,32 @@ markers lie where is state (:mod:`solver.game`). Distances are the fewest moves 
 (``board.distance``); line of sight and weapon range are base-game rules the expansion text lacks, so they are the
 named assumption ``sight.model`` behind one function, :func:`Board.can_see` (see the Assumptions page).
 
-Rules: ``board.distance`` (assumption), ``board.one-spawn-space`` (assumption), ``sight.model`` (assumption).
+Hatches on connections stop movement and sight as the assumptions ``hatch.blocks-movement`` and
+``hatch.blocks-sight`` say; a 3D hatch is a locked hatch (``components.3d-hatch``). The board's own searches take
+the set of hatch kinds that block as an argument; :class:`Geometry` reads the options of a position and the
+scenario's sight blockers once and answers every distance, path and sight question of that position.
+
+Rules: ``board.distance`` (assumption), ``board.one-spawn-space`` (assumption), ``sight.model`` (assumption),
+``sight.range`` (assumption), ``hatch.blocks-movement`` (assumption), ``hatch.blocks-sight`` (assumption),
+``components.3d-hatch``.
 """
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Iterable, Iterator, Mapping
+from typing import ClassVar, Iterable, Iterator, Mapping
 
 from .errors import InputError
 
 SPACE_FEATURES = ("spawn", "start", "unbound", "nest")
+BOARD_KEYS = ("name", "approximate", "note", "rooms", "connections")
 HATCHES = ("open", "closed", "locked", "sealed", "broken")
+HATCH_ALIASES = {"3d": "locked"}  # components.3d-hatch: a 3D hatch is treated as a locked hatch
+NO_HATCHES: frozenset[str] = frozenset()
 PORTAL_COLOURS = ("red", "blue", "green", "yellow", "purple", "white")
 OBJECTIVE_SYMBOLS = ("circle", "cross", "square", "triangle", "star", "hexagon")
 
@@ -72,6 +83,8 @@ class Board:
     source: str = ""
     _adjacency: dict = field(default_factory=dict, repr=False)
     _distance_cache: dict = field(default_factory=dict, repr=False)
+    _open_adjacency: dict = field(default_factory=dict, repr=False)
+    _sight_cache: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         adj: dict[str, list[str]] = {s: [] for s in self.spaces}
@@ -80,6 +93,7 @@ class Board:
             adj[c.b].append(c.a)
         for s, ns in adj.items():
             self._adjacency[s] = tuple(sorted(set(ns), key=space_sort_key))
+        self._open_adjacency[NO_HATCHES] = self._adjacency
 
     # --- look-ups ---------------------------------------------------------------------------------------------
     def space(self, space_id: str) -> Space:
@@ -91,8 +105,31 @@ class Board:
     def room_of(self, space_id: str) -> int:
         return self.space(space_id).room
 
-    def neighbours(self, space_id: str) -> tuple[str, ...]:
-        return self._adjacency[space_id]
+    def neighbours(self, space_id: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> tuple[str, ...]:
+        """The spaces one connection away, leaving out connections whose hatch is in ``blocking_hatches``."""
+        return self.adjacency(blocking_hatches)[space_id]
+
+    def adjacency(self, blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, tuple[str, ...]]:
+        """Space → its neighbours in natural order, leaving out connections whose hatch is in
+        ``blocking_hatches`` (cached per set of blocking hatch kinds)."""
+        blocking_hatches = frozenset(blocking_hatches)
+        adj = self._open_adjacency.get(blocking_hatches)
+        if adj is None:
+            lists: dict[str, set[str]] = {s: set() for s in self.spaces}
+            for c in self.connections:
+                if c.hatch is None or c.hatch not in blocking_hatches:
+                    lists[c.a].add(c.b)
+                    lists[c.b].add(c.a)
+            adj = self._open_adjacency[blocking_hatches] = MappingProxyType(
+                {s: tuple(sorted(ns, key=space_sort_key)) for s, ns in lists.items()})
+        return adj
+
+    def hatch_between(self, a: str, b: str) -> str | None:
+        """The hatch on the connection joining ``a`` and ``b`` (``None``: no hatch, or not connected)."""
+        for c in self.connections:
+            if {c.a, c.b} == {a, b}:
+                return c.hatch
+        return None
 
     def spaces_with(self, feature: str) -> list[str]:
         return [s.id for s in self.spaces.values() if feature in s.features]
@@ -107,108 +144,104 @@ class Board:
         """Dimensional Portal colour → its space."""
         return MappingProxyType({s.portal: s.id for s in self.spaces.values() if s.portal})
 
-    # --- distances -------------------------------------------------------------------------------------------
-    def distances_from(self, start: str) -> Mapping[str, int]:
+    # --- distances (assumption ``board.distance``) -------------------------------------------------------------
+    def distances_from(self, start: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
         """Fewest moves from ``start`` to every reachable space (breadth-first search, cached per board)."""
-        cached = self._distance_cache.get(start)
+        key = (start, frozenset(blocking_hatches))
+        cached = self._distance_cache.get(key)
         if cached is None:
             self.space(start)
-            dist = {start: 0}
-            queue = deque([start])
-            adj = self._adjacency
-            while queue:
-                here = queue.popleft()
-                d = dist[here] + 1
-                for nxt in adj[here]:
-                    if nxt not in dist:
-                        dist[nxt] = d
-                        queue.append(nxt)
-            cached = self._distance_cache[start] = MappingProxyType(dist)
+            cached = self._distance_cache[key] = MappingProxyType(
+                _breadth_first(start, self.adjacency(blocking_hatches)))
         return cached
 
-    def distance(self, a: str, b: str) -> int | None:
+    def distance(self, a: str, b: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> int | None:
         """Fewest moves from ``a`` to ``b``; ``None`` when no path joins them."""
-        return self.distances_from(a).get(b)
+        return self.distances_from(a, blocking_hatches).get(b)
 
-    def shortest_paths(self, a: str, b: str, limit: int = 1000) -> list[tuple[str, ...]]:
+    def shortest_paths(self, a: str, b: str, limit: int = 1000,
+                       blocking_hatches: frozenset[str] = NO_HATCHES) -> list[tuple[str, ...]]:
         """Every shortest path from ``a`` to ``b`` (both included), up to ``limit`` paths, in a stable order."""
-        to_b = self.distances_from(b)
-        if a not in to_b:
-            return []
-        paths: list[tuple[str, ...]] = []
+        self.space(a)
+        return _all_shortest_paths(a, b, self.distances_from(b, blocking_hatches), self.adjacency(blocking_hatches),
+                                   limit)
 
-        def walk(path: list[str]) -> None:
-            if len(paths) >= limit:
-                return
-            here = path[-1]
-            if here == b:
-                paths.append(tuple(path))
-                return
-            for nxt in self._adjacency[here]:
-                if to_b.get(nxt) == to_b[here] - 1:
-                    path.append(nxt)
-                    walk(path)
-                    path.pop()
-
-        walk([a])
-        return paths
-
-    def first_steps_toward(self, start: str, goals: Iterable[str]) -> tuple[int | None, list[str]]:
+    def first_steps_toward(self, start: str, goals: Iterable[str],
+                           blocking_hatches: frozenset[str] = NO_HATCHES) -> tuple[int | None, list[str]]:
         """Toward the nearest of ``goals``: its distance, and every neighbour of ``start`` that lies on a shortest
         path to one of the nearest goals (the players choose among them). ``(0, [])`` if start is a goal."""
         goals = set(goals)
         if start in goals:
             return 0, []
-        best = None
-        for g in goals:
-            d = self.distance(start, g)
-            if d is not None and (best is None or d < best):
-                best = d
-        if best is None:
+        dist = self.distances_from(start, blocking_hatches)
+        reached = [dist[g] for g in goals if g in dist]
+        if not reached:
             return None, []
-        nearest = [g for g in goals if self.distance(start, g) == best]
+        best = min(reached)
+        nearest = [g for g in goals if dist.get(g) == best]
         steps = set()
-        for n in self._adjacency[start]:
+        for n in self.neighbours(start, blocking_hatches):
             for g in nearest:
-                if self.distance(n, g) == best - 1:
+                if self.distance(n, g, blocking_hatches) == best - 1:
                     steps.add(n)
         return best, sorted(steps, key=space_sort_key)
 
-    # --- sight (named assumption ``sight.model``) ---------------------------------------------------------------
+    # --- sight (assumptions ``sight.model``, ``hatch.blocks-sight``) ---------------------------------------------
+    def sight_distances_from(self, start: str, blocked: frozenset[str] | set[str] = frozenset(),
+                             model: str = "connected-path",
+                             blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
+        """Every space ``start`` sees, with its sight distance (see :meth:`sight_distance`)."""
+        self.space(start)
+        if model not in SIGHT_MODELS:
+            raise ValueError(f"unknown sight model {model!r}")
+        blocked = frozenset(blocked)
+        key = (start, blocked, model, frozenset(blocking_hatches))
+        cached = self._sight_cache.get(key)
+        if cached is None:
+            if start in blocked:
+                cached = MappingProxyType({})
+            else:
+                adj = self.adjacency(blocking_hatches)
+                room = self.room_of(start)
+                spaces = self.spaces
+
+                def sees_into(space: str) -> bool:
+                    return space not in blocked and (model != "same-room" or spaces[space].room == room)
+
+                cached = MappingProxyType(_breadth_first(start, adj, sees_into))
+            if len(self._sight_cache) > 4096:  # positions with many blocker sets: keep memory bounded
+                self._sight_cache.clear()
+            self._sight_cache[key] = cached
+        return cached
+
     def sight_distance(self, a: str, b: str, blocked: frozenset[str] | set[str] = frozenset(),
-                       model: str = "connected-path") -> int | None:
+                       model: str = "connected-path",
+                       blocking_hatches: frozenset[str] = NO_HATCHES) -> int | None:
         """How far ``a`` sees ``b``, or ``None`` if it can't see it.
 
-        ``blocked`` holds the spaces sight can't get into, through or out of (mist spaces). The base game's rules
-        of sight are not public, so the model is the assumption ``sight.model``:
+        ``blocked`` holds the spaces sight can't get into, through or out of (mist spaces); ``blocking_hatches``
+        the hatch kinds sight can't cross. The base game's rules of sight are not public, so the model is the
+        assumption ``sight.model``:
 
         * ``connected-path`` (default): sight follows connections; it reaches ``b`` at the length of the
           shortest path that enters no blocked space, leaves none, and passes through none.
-        * ``same-room``: a figure sees only the spaces of its own room (and its own space), at their distance.
+        * ``same-room``: a figure sees only the spaces of its own room (and its own space), at their distance
+          along connections inside the room.
+
+        A figure sees its own space at sight distance 0, unless that space blocks sight.
         """
-        if a in blocked or b in blocked:
-            return None
-        if a == b:
-            return 0
-        if model == "same-room":
-            if self.room_of(a) != self.room_of(b):
-                return None
-        elif model != "connected-path":
-            raise ValueError(f"unknown sight model {model!r}")
-        dist = {a: 0}
-        queue = deque([a])
-        while queue:
-            here = queue.popleft()
-            for nxt in self._adjacency[here]:
-                if nxt in dist or nxt in blocked:
-                    continue
-                if model == "same-room" and self.room_of(nxt) != self.room_of(a):
-                    continue
-                dist[nxt] = dist[here] + 1
-                if nxt == b:
-                    return dist[nxt]
-                queue.append(nxt)
-        return None
+        self.space(b)
+        return self.sight_distances_from(a, blocked, model, blocking_hatches).get(b)
+
+    def sight_paths(self, a: str, b: str, blocked: frozenset[str] | set[str] = frozenset(),
+                    model: str = "connected-path", blocking_hatches: frozenset[str] = NO_HATCHES,
+                    limit: int = 1000) -> list[tuple[str, ...]]:
+        """Every shortest line of sight from ``a`` to ``b`` (both included), up to ``limit``; ``[]`` if ``a``
+        does not see ``b``."""
+        to_b = self.sight_distances_from(b, blocked, model, blocking_hatches)
+        if a not in to_b:
+            return []
+        return _all_shortest_paths(a, b, to_b, self.adjacency(blocking_hatches), limit)
 
     def __iter__(self) -> Iterator[Space]:
         return iter(self.spaces.values())
@@ -230,6 +263,127 @@ def space_sort_key(space_id: str):
     return (int(num) if num else 10**9, space_id[i:])
 
 
+SIGHT_MODELS = ("connected-path", "same-room")
+
+
+def _breadth_first(start: str, adjacency: Mapping[str, tuple[str, ...]], may_enter=None) -> dict[str, int]:
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        d = dist[here] + 1
+        for nxt in adjacency[here]:
+            if nxt not in dist and (may_enter is None or may_enter(nxt)):
+                dist[nxt] = d
+                queue.append(nxt)
+    return dist
+
+
+def _all_shortest_paths(a: str, b: str, to_b: Mapping[str, int], adjacency: Mapping[str, tuple[str, ...]],
+                        limit: int) -> list[tuple[str, ...]]:
+    """Every path from ``a`` down the distances ``to_b`` (to ``b``), in natural order of the spaces."""
+    if a not in to_b:
+        return []
+    paths: list[tuple[str, ...]] = []
+
+    def walk(path: list[str]) -> None:
+        if len(paths) >= limit:
+            return
+        here = path[-1]
+        if here == b:
+            paths.append(tuple(path))
+            return
+        for nxt in adjacency[here]:
+            if to_b.get(nxt) == to_b[here] - 1:
+                path.append(nxt)
+                walk(path)
+                path.pop()
+
+    walk([a])
+    return paths
+
+
+# --- the options of a position: which hatches block, how sight and range are counted ------------------------------
+_HATCH_SETTINGS = {
+    "none": NO_HATCHES,
+    "locked-and-sealed": frozenset({"locked", "sealed"}),
+    "closed-locked-sealed": frozenset({"closed", "locked", "sealed"}),
+}
+
+
+def movement_blocking_hatches(options: Mapping[str, str]) -> frozenset[str]:
+    """The hatch kinds that block movement under the assumption ``hatch.blocks-movement``."""
+    return _HATCH_SETTINGS[options["hatch.blocks-movement"]]
+
+
+def sight_blocking_hatches(options: Mapping[str, str]) -> frozenset[str]:
+    """The hatch kinds that block sight under the assumption ``hatch.blocks-sight``."""
+    return _HATCH_SETTINGS[options["hatch.blocks-sight"]]
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """Distances, paths and sight in one position, under that position's options and sight blockers.
+
+    ``Geometry.of(state)`` reads the options (``board.distance``, ``sight.model``, ``sight.range``,
+    ``hatch.blocks-movement``, ``hatch.blocks-sight``) and the scenario's :meth:`sight_blockers` once."""
+
+    board: Board
+    sight_blockers: frozenset[str] = frozenset()
+    sight_model: str = "connected-path"
+    range_rule: str = "sight-distance"
+    movement_hatches: frozenset[str] = frozenset({"locked", "sealed"})
+    sight_hatches: frozenset[str] = frozenset({"closed", "locked", "sealed"})
+
+    MOVE_RULES: ClassVar[tuple[str, ...]] = ("board.distance", "hatch.blocks-movement")
+    SIGHT_RULES: ClassVar[tuple[str, ...]] = ("sight.model", "hatch.blocks-sight")
+    RANGE_RULES: ClassVar[tuple[str, ...]] = ("sight.range", "sight.model", "hatch.blocks-sight")
+
+    @classmethod
+    def of(cls, state) -> "Geometry":
+        opts = state.options
+        if opts["board.distance"] != "fewest-moves":  # the only setting so far; a new one needs code here
+            raise ValueError(f"board.distance {opts['board.distance']!r} is not implemented")
+        return cls(state.board, frozenset(state.scenario.sight_blockers(state)), opts["sight.model"],
+                   opts["sight.range"], movement_blocking_hatches(opts), sight_blocking_hatches(opts))
+
+    # movement
+    def move_distance(self, a: str, b: str) -> int | None:
+        return self.board.distance(a, b, self.movement_hatches)
+
+    def move_distances_from(self, a: str) -> Mapping[str, int]:
+        return self.board.distances_from(a, self.movement_hatches)
+
+    def move_paths(self, a: str, b: str, limit: int = 1000) -> list[tuple[str, ...]]:
+        return self.board.shortest_paths(a, b, limit, self.movement_hatches)
+
+    # sight
+    def sight_distance(self, a: str, b: str) -> int | None:
+        return self.board.sight_distance(a, b, self.sight_blockers, self.sight_model, self.sight_hatches)
+
+    def sight_distances_from(self, a: str) -> Mapping[str, int]:
+        return self.board.sight_distances_from(a, self.sight_blockers, self.sight_model, self.sight_hatches)
+
+    def sight_paths(self, a: str, b: str, limit: int = 1000) -> list[tuple[str, ...]]:
+        return self.board.sight_paths(a, b, self.sight_blockers, self.sight_model, self.sight_hatches, limit)
+
+    def range_to(self, a: str, b: str) -> int | None:
+        """The range a weapon needs to reach ``b`` from ``a`` (``sight.range``); ``None`` if no range does."""
+        seen = self.sight_distance(a, b)
+        if seen is None:
+            return None
+        if self.range_rule == "sight-distance":
+            return seen
+        if self.range_rule == "moves-and-sight":
+            return self.move_distance(a, b)
+        raise ValueError(f"unknown sight.range setting {self.range_rule!r}")
+
+    def in_range(self, a: str, b: str, weapon_range: int) -> bool:
+        """Whether a weapon of range ``weapon_range`` in ``a`` reaches a target in ``b``."""
+        needed = self.range_to(a, b)
+        return needed is not None and needed <= weapon_range
+
+
 # --- reading a board file ----------------------------------------------------------------------------------------
 def board_from_data(data, file: str) -> Board:
     """Build a board from parsed YAML, checking every entry; errors name the file and the entry's path.
@@ -246,10 +400,16 @@ def board_from_data(data, file: str) -> Board:
               5b: {features: [unbound], objective_point: star, portal: red}
         connections:
           - [5a, 5b]
-          - [5b, 12a, locked]       # an optional hatch: open, closed, locked, sealed or broken
+          - [5b, 12a, locked]       # an optional hatch: open, closed, locked, sealed or broken (3d: locked)
     """
     if not isinstance(data, Mapping):
         raise InputError("a board file must be a mapping with 'rooms' and 'connections'", file=file)
+    unknown_keys = [k for k in data if k not in BOARD_KEYS]
+    if unknown_keys:
+        raise InputError(f"unknown key {unknown_keys[0]!r}; allowed here: {', '.join(BOARD_KEYS)}", file=file,
+                         entry=str(unknown_keys[0]))
+    if not isinstance(data.get("approximate", True), bool):
+        raise InputError("must be true or false", file=file, entry="approximate")
     rooms_data = data.get("rooms")
     if not isinstance(rooms_data, Mapping) or not rooms_data:
         raise InputError("'rooms' must map room numbers to their spaces", file=file, entry="rooms")
@@ -268,6 +428,9 @@ def board_from_data(data, file: str) -> Board:
             sid = str(sid)
             if sid in spaces:
                 raise InputError(f"space {sid!r} is already in room {spaces[sid].room}", file=file, entry=swhere)
+            if not re.fullmatch(rf"{number}[a-z]+", sid):
+                raise InputError(f"space ID {sid!r} must be the room number and a letter, e.g. '{number}a'",
+                                 file=file, entry=swhere)
             if spec is None:
                 spec = {}
             if isinstance(spec, list):
@@ -309,7 +472,11 @@ def board_from_data(data, file: str) -> Board:
                                      file=file, entry=f"rooms.{s.room}.spaces.{s.id}")
                 seen[v] = s.id
     conns = []
-    for i, c in enumerate(data.get("connections") or []):
+    joined: dict[frozenset[str], int] = {}
+    connections = data.get("connections") or []
+    if not isinstance(connections, list):
+        raise InputError("'connections' must be a list of [space, space] pairs", file=file, entry="connections")
+    for i, c in enumerate(connections):
         where = f"connections[{i}]"
         if not isinstance(c, list) or len(c) not in (2, 3):
             raise InputError("a connection is [space, space] or [space, space, hatch]", file=file, entry=where)
@@ -320,8 +487,16 @@ def board_from_data(data, file: str) -> Board:
         if a == b:
             raise InputError(f"space {a!r} connected to itself", file=file, entry=where)
         hatch = c[2] if len(c) == 3 else None
+        if isinstance(hatch, str):
+            hatch = HATCH_ALIASES.get(hatch.lower(), hatch)  # components.3d-hatch
         if hatch is not None and hatch not in HATCHES:
-            raise InputError(f"unknown hatch {hatch!r}; known: {', '.join(HATCHES)}", file=file, entry=where)
+            raise InputError(f"unknown hatch {hatch!r}; known: {', '.join(HATCHES)} (a 3D hatch: 3d)", file=file,
+                             entry=where)
+        pair = frozenset((a, b))
+        if pair in joined:
+            raise InputError(f"{a} and {b} are already connected by connections[{joined[pair]}]", file=file,
+                             entry=where)
+        joined[pair] = i
         conns.append(Connection(a, b, hatch))
     return Board(str(data.get("name", file)), MappingProxyType(spaces), MappingProxyType(rooms), tuple(conns),
                  bool(data.get("approximate", True)), str(data.get("note", "")), file)

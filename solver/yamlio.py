@@ -9,9 +9,31 @@ import yaml
 from .errors import InputError
 
 try:  # libyaml is several times faster; both loaders are the *safe* ones
-    _Loader = yaml.CSafeLoader
+    _SafeLoader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _Loader = yaml.SafeLoader
+    _SafeLoader = yaml.SafeLoader
+
+
+class _Loader(_SafeLoader):
+    """The safe loader, refusing a key written twice in one mapping (YAML would silently keep the last one:
+    two entries for one investigator would hide a mistake)."""
+
+    def construct_mapping(self, node, deep=False):
+        if isinstance(node, yaml.MappingNode):
+            seen: dict = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=True)
+                try:
+                    first = seen.get(key)
+                except TypeError:
+                    continue  # an unhashable key: the base constructor reports it
+                if first is not None:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"duplicate key {key!r} (first written on line {first})", key_node.start_mark)
+                seen[key] = key_node.start_mark.line + 1
+        return super().construct_mapping(node, deep=deep)
 
 
 def load_yaml_text(text: str, file: str = "<text>"):
