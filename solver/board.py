@@ -341,11 +341,17 @@ class Geometry:
 
     @classmethod
     def of(cls, state) -> "Geometry":
-        opts = state.options
-        if opts["board.distance"] != "fewest-moves":  # the only setting so far; a new one needs code here
-            raise ValueError(f"board.distance {opts['board.distance']!r} is not implemented")
-        return cls(state.board, frozenset(state.scenario.sight_blockers(state)), opts["sight.model"],
-                   opts["sight.range"], movement_blocking_hatches(opts), sight_blocking_hatches(opts))
+        """The geometry of a position: its board, its options, its scenario's sight blockers."""
+        return cls.from_options(state.board, state.options, state.scenario.sight_blockers(state))
+
+    @classmethod
+    def from_options(cls, board: Board, options: Mapping[str, str],
+                     sight_blockers: Iterable[str] = ()) -> "Geometry":
+        """The geometry of ``board`` under ``options`` (an :class:`solver.catalog.Options`)."""
+        if options["board.distance"] != "fewest-moves":  # the only setting so far; a new one needs code here
+            raise ValueError(f"board.distance {options['board.distance']!r} is not implemented")
+        return cls(board, frozenset(sight_blockers), options["sight.model"], options["sight.range"],
+                   movement_blocking_hatches(options), sight_blocking_hatches(options))
 
     # movement
     def move_distance(self, a: str, b: str) -> int | None:
