@@ -7,7 +7,7 @@ another roll in place of one result.
 
 Rules (rulebook, "The New Investigators › Lisbeth Gibson"): ``lisbeth.store-die``, ``lisbeth.one-die-stored``,
 ``lisbeth.current-roll-only``, ``lisbeth.replace-result``, ``lisbeth.replace-later-roll``,
-``lisbeth.replace-needs-stored-die``, ``lisbeth.replace-rolled-die``, ``lisbeth.no-store-placed-die``,
+``lisbeth.replace-needs-stored-die``, ``lisbeth.no-store-placed-die``,
 ``lisbeth.no-store-replaced-die``, ``lisbeth.store-other-die``; option ``lisbeth.store-while-full``.
 
 The rulebook's example:
@@ -204,7 +204,9 @@ class DieStorage:
                                  f"the stored die came from this very roll ({roll.purpose}); it goes into a later one")
         die = roll.die(die.id)
         if die.state is not DieState.ROLLED:
-            return RuleViolation("lisbeth.replace-rolled-die",
+            # unreachable in play (a placement empties the storage, and she stores only from the roll just made),
+            # kept as a guard for hand-built rolls
+            return RuleViolation("lisbeth.replace-result",
                                  f"the die showing {die.face} is {die.state.value}; only a rolled result is replaced")
         return None
 

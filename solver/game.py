@@ -12,6 +12,7 @@ import copy as _copy
 import enum
 import random
 from dataclasses import dataclass, field
+from dataclasses import replace as _replace
 from typing import ClassVar
 
 from .board import Board
@@ -45,6 +46,7 @@ class Outcome:
     termination: Termination
     detail: str
     scenario_rule: str | None = None
+    also_met: tuple[str, ...] = ()  # the rules of the other ending conditions met at the same moment
 
     @property
     def rule_id(self) -> str:
@@ -53,6 +55,10 @@ class Outcome:
     @property
     def is_win(self) -> bool:
         return self.result == "win"
+
+    def result_for(self, investigator: str) -> str:
+        """The result for one investigator: the same for all, as they win or lose together (outcome.together)."""
+        return self.result
 
 
 @dataclass(frozen=True)
@@ -152,58 +158,90 @@ class GameState:
     def default_spawn_space(self) -> str:
         """The spawn space of the room named by the devoured deck's top card (without moving the card)."""
         if not self.devoured_deck:
-            raise RuleViolation("spawn.no-location", "the devoured deck is empty: there is no room to spawn in")
-        return self.board.rooms[self.devoured_deck[0]].spawn_space
+            raise RuleViolation("spawn.needs-devoured-card",
+                                "the devoured deck is empty: there is no room to spawn in")
+        top = self.devoured_deck[0]
+        room = self.board.rooms.get(top)
+        if room is None:
+            raise RuleViolation("spawn.no-location", f"the devoured deck's top card is room {top}, which is not on "
+                                                     f"the board {self.board.name!r}")
+        return room.spawn_space
 
     def spawn_without_location(self) -> str:
-        """Where an item spawned with no location goes; the top card then goes to the bottom of the deck."""
+        """Where an item spawned with no location goes (spawn.no-location); the top card of the devoured deck then
+        goes to its bottom (spawn.card-to-bottom), so the next such spawn uses the next room."""
         space = self.default_spawn_space()
         self.devoured_deck.append(self.devoured_deck.pop(0))
         return space
 
     # --- the reserve (outcome.loss-empty-reserve) -------------------------------------------------------------------
+    def counts_in_reserve(self, monster: str) -> bool:
+        """Whether ``monster`` figures count as monsters left in the reserve: not when its horror is 0; a monster
+        whose horror the engine lacks counts under the assumption ``reserve.unknown-horror = counts``."""
+        known = MONSTER_TYPES.get(monster)
+        if known is None:
+            return self.options["reserve.unknown-horror"] == "counts"
+        return known.horror != 0
+
     def reserve_has_monsters(self) -> bool:
         """Whether a monster is left in the reserve, horror-0 monsters not counting."""
-        return any(n > 0 and MONSTER_TYPES.get(t, MonsterType(t, 1, 0, 0, 0, 1)).horror != 0
-                   for t, n in self.reserve.items())
+        return any(n > 0 and self.counts_in_reserve(t) for t, n in self.reserve.items())
 
     def take_from_reserve(self, monster: str) -> bool:
         """Take one ``monster`` figure from the reserve for a spawn; ``False`` if none spawns.
 
         The game is lost (``outcome.loss-empty-reserve``) when the reserve holds no monster but horror-0 ones, or,
-        under the option ``reserve.empty = that-monster-type``, when no ``monster`` figure is left."""
+        under the option ``reserve.empty = that-monster-type``, when no ``monster`` figure is left (a horror-0
+        monster that has run out just does not spawn: the rule leaves horror-0 monsters out)."""
         if not self.reserve_has_monsters():
-            self._lose_reserve(monster)
+            self._lose_reserve(monster, "the reserve held no monster (horror 0 aside)")
             return False
         if self.reserve.get(monster, 0) > 0:
             self.reserve[monster] -= 1
             return True
-        if self.options["reserve.empty"] == "that-monster-type":
-            self._lose_reserve(monster)
+        if self.options["reserve.empty"] == "that-monster-type" and self.counts_in_reserve(monster):
+            self._lose_reserve(monster, f"no {monster} was left in the reserve (reserve.empty=that-monster-type)")
         return False
 
-    def _lose_reserve(self, monster: str) -> None:
-        self.lost_reason = Outcome("loss", Termination.EMPTY_RESERVE,
-                                   f"a {monster} had to spawn and the reserve held no monster (horror 0 aside)")
+    def _lose_reserve(self, monster: str, why: str) -> None:
+        if self.lost_reason is None:  # the first loss stands
+            self.lost_reason = Outcome("loss", Termination.EMPTY_RESERVE, f"a {monster} had to spawn and {why}")
 
     # --- the end of the game ------------------------------------------------------------------------------------------
-    def outcome(self) -> Outcome | None:
-        """The game's outcome, or ``None`` while it goes on. A loss is checked before a win."""
+    def losses(self) -> list[Outcome]:
+        """Every losing condition met now, in the rulebook's order after an empty reserve met during a spawn:
+        the scenario's own, a killed investigator, the end of the devouring track."""
+        found: list[Outcome] = []
         if self.lost_reason is not None:
-            return self.lost_reason
-        for f in self.investigators():
-            if f.killed or f.health.is_killed:
-                return Outcome("loss", Termination.INVESTIGATOR_KILLED, f"{f.id} was killed")
-        if self.devour_marker >= len(self.scenario.devouring_track) - 1:
-            return Outcome("loss", Termination.DEVOURING_TRACK_END,
-                           "the devour marker reached the last space of the devouring track")
+            found.append(self.lost_reason)
         loss = self.scenario.scenario_loss(self)
         if loss:
-            return Outcome("loss", Termination.SCENARIO_LOSS, loss[1], loss[0])
+            found.append(Outcome("loss", Termination.SCENARIO_LOSS, loss[1], loss[0]))
+        for f in self.investigators():
+            if f.killed or f.health.is_killed:
+                found.append(Outcome("loss", Termination.INVESTIGATOR_KILLED, f"{f.id} was killed"))
+        track = self.scenario.devouring_track
+        if track and self.devour_marker >= len(track) - 1:
+            found.append(Outcome("loss", Termination.DEVOURING_TRACK_END,
+                                 f"the devour marker reached space {len(track)}, the last of the devouring track"))
+        return found
+
+    def outcome(self) -> Outcome | None:
+        """The game's outcome, or ``None`` while it goes on. When a win and a loss are met at the same moment, the
+        option ``outcome.simultaneous`` decides (``outcome.ends-together``); ``also_met`` names the other
+        conditions met."""
+        losses = self.losses()
         win = self.scenario.scenario_win(self)
-        if win:
-            return Outcome("win", Termination.SCENARIO_WIN, win[1], win[0])
-        return None
+        won = Outcome("win", Termination.SCENARIO_WIN, win[1], win[0]) if win else None
+        met = [*losses, *([won] if won else [])]
+        if not met:
+            return None
+        if won and losses and self.options["outcome.simultaneous"] == "win-first":
+            first = won
+        else:
+            first = met[0]
+        rest = tuple(dict.fromkeys(o.rule_id for o in met if o is not first))
+        return _replace(first, also_met=rest) if rest else first
 
     def is_over(self) -> bool:
         return self.outcome() is not None
@@ -274,6 +312,11 @@ class Scenario:
         """The spaces line of sight can't get into, through or out of (Fevered Dreams: the mist spaces).
         The base scenario has none."""
         return frozenset()
+
+    def sees_own_blocked_space(self, state: GameState) -> bool:
+        """Whether a figure standing in a space that blocks sight still sees its own space (at sight distance 0).
+        The base scenario has no such spaces."""
+        return False
 
     def attack_targets(self, state: GameState, attacker_id: str) -> list[Target]:
         """Everything the investigator ``attacker_id`` may attack, wherever it stands (range and sight are

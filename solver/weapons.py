@@ -138,3 +138,9 @@ class Armoury:
         """An attack with the named weapon (a card's name, or ``"Sophie Brigman's first ability"``)."""
         weapon = self.weapon(weapon_name)
         return Attack(self.investigator, weapon, tuple(w for w in self.weapons() if w != weapon))
+
+    def attack_with_ability(self, number: int) -> Attack:
+        """An attack with ability ``number`` (1 = first) of the investigator's card: only the ability that counts
+        as a weapon can attack; any other raises :class:`RuleViolation` naming the rule that says which one is."""
+        weapon = Weapon.ability(self.investigator, number, self.ability_effects)
+        return Attack(self.investigator, weapon, tuple(w for w in self.weapons() if w != weapon))
