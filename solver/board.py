@@ -334,6 +334,7 @@ class Geometry:
     range_rule: str = "sight-distance"
     movement_hatches: frozenset[str] = frozenset({"locked", "sealed"})
     sight_hatches: frozenset[str] = frozenset({"closed", "locked", "sealed"})
+    sees_own_blocked_space: bool = False  # a figure in a blocking space still sees its own space (scenario's say)
 
     MOVE_RULES: ClassVar[tuple[str, ...]] = ("board.distance", "hatch.blocks-movement")
     SIGHT_RULES: ClassVar[tuple[str, ...]] = ("sight.model", "hatch.blocks-sight")
@@ -342,16 +343,18 @@ class Geometry:
     @classmethod
     def of(cls, state) -> "Geometry":
         """The geometry of a position: its board, its options, its scenario's sight blockers."""
-        return cls.from_options(state.board, state.options, state.scenario.sight_blockers(state))
+        scenario = state.scenario
+        return cls.from_options(state.board, state.options, scenario.sight_blockers(state),
+                                scenario.sees_own_blocked_space(state))
 
     @classmethod
-    def from_options(cls, board: Board, options: Mapping[str, str],
-                     sight_blockers: Iterable[str] = ()) -> "Geometry":
+    def from_options(cls, board: Board, options: Mapping[str, str], sight_blockers: Iterable[str] = (),
+                     sees_own_blocked_space: bool = False) -> "Geometry":
         """The geometry of ``board`` under ``options`` (an :class:`solver.catalog.Options`)."""
         if options["board.distance"] != "fewest-moves":  # the only setting so far; a new one needs code here
             raise ValueError(f"board.distance {options['board.distance']!r} is not implemented")
         return cls(board, frozenset(sight_blockers), options["sight.model"], options["sight.range"],
-                   movement_blocking_hatches(options), sight_blocking_hatches(options))
+                   movement_blocking_hatches(options), sight_blocking_hatches(options), sees_own_blocked_space)
 
     # movement
     def move_distance(self, a: str, b: str) -> int | None:
@@ -364,13 +367,26 @@ class Geometry:
         return self.board.shortest_paths(a, b, limit, self.movement_hatches)
 
     # sight
+    def _blind_in_own_space(self, a: str) -> bool | None:
+        """For ``a`` in a blocking space: whether it sees its own space; ``None`` when ``a`` blocks nothing."""
+        return self.sees_own_blocked_space if a in self.sight_blockers else None
+
     def sight_distance(self, a: str, b: str) -> int | None:
+        if a == b and self._blind_in_own_space(a) is not None:
+            self.board.space(a)
+            return 0 if self.sees_own_blocked_space else None
         return self.board.sight_distance(a, b, self.sight_blockers, self.sight_model, self.sight_hatches)
 
     def sight_distances_from(self, a: str) -> Mapping[str, int]:
+        if self._blind_in_own_space(a) is not None:
+            self.board.space(a)
+            return MappingProxyType({a: 0} if self.sees_own_blocked_space else {})
         return self.board.sight_distances_from(a, self.sight_blockers, self.sight_model, self.sight_hatches)
 
     def sight_paths(self, a: str, b: str, limit: int = 1000) -> list[tuple[str, ...]]:
+        if a == b and self._blind_in_own_space(a) is not None:
+            self.board.space(a)
+            return [(a,)] if self.sees_own_blocked_space else []
         return self.board.sight_paths(a, b, self.sight_blockers, self.sight_model, self.sight_hatches, limit)
 
     def range_to(self, a: str, b: str) -> int | None:

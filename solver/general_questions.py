@@ -84,6 +84,8 @@ def line_of_sight(state: GameState, args: dict) -> Answer:
 
 def _why_unseen(geo: Geometry, a: str, b: str) -> str:
     board = geo.board
+    if a == b and a in geo.sight_blockers:
+        return f"{a} blocks sight, and in this scenario a figure there sees nothing, not even its own space"
     if a in geo.sight_blockers:
         return f"sight can't get out of {a}, a space that blocks sight"
     if b in geo.sight_blockers:

@@ -112,6 +112,11 @@ def test_a_blocking_space_stops_sight_getting_in_through_and_out(board):
     assert g.sight_distance("1b", "2a") is None   # into
     assert g.sight_distance("2a", "1b") is None   # out of
     assert g.sight_distance("2a", "2a") is None   # a figure in a blocking space sees nothing, not even its own
+    assert g.sight_paths("2a", "2a") == [] and g.sight_distances_from("2a") == {}
+    seeing = Geometry.from_options(board, Options(), {"2a"}, sees_own_blocked_space=True)  # unless the scenario
+    assert seeing.sight_distance("2a", "2a") == 0 and seeing.sight_paths("2a", "2a") == [("2a",)]   # says so
+    assert seeing.sight_distance("2a", "1b") is None and seeing.sight_distances_from("2a") == {"2a": 0}
+    assert seeing.in_range("2a", "2a", 0) and not seeing.in_range("2a", "2b", 1)
     assert g.sight_paths("1a", "2b") == [("1a", "1c", "2c", "2b")]   # not through 2a
     g = geo(board, blockers={"2a", "2c"})
     assert g.sight_distance("1a", "2b") is None

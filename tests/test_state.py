@@ -184,7 +184,7 @@ BAD = [
     ("negative reserve", _set(("reserve", "Husk"), -1), ["reserve.Husk: -1 is below the least allowed, 0"]),
     ("unknown reserve type", _set(("reserve", "Gnome"), 1), ["reserve.Gnome: unknown monster type 'Gnome'"]),
     ("more figures than the box holds", _set(("reserve", "Parasite"), 12),
-     ["reserve: 1 Parasite figures on the board and 12 in the reserve: the box holds only 12"]),
+     ["reserve: Parasite figures: 1 on the board and 12 in the reserve, but the box holds only 12"]),
     ("unknown option", _set(("options",), {"sight.modle": "same-room"}),
      ["options.sight.modle: no assumption or interpretation option named 'sight.modle'"]),
     ("unknown setting", _set(("options",), {"sight.model": "x-ray"}),
