@@ -22,6 +22,7 @@ import enum
 from dataclasses import dataclass
 from typing import Collection
 
+from .board import HATCHES
 from .catalog import Options
 from .errors import InputError, RuleViolation
 
@@ -30,7 +31,7 @@ from .errors import InputError, RuleViolation
 WHERE = ("expansion scenario", "base-game chapter")
 
 #: The hatch kinds of the base game (as on a board file's connections).
-HATCH_KINDS = ("open", "closed", "locked", "sealed", "broken")
+HATCH_KINDS = HATCHES
 
 
 class Use(enum.Enum):
@@ -193,7 +194,7 @@ def hatch_kind(name: str) -> str:
     """The base-game hatch a hatch component counts as: a 3D hatch is a locked hatch (``components.3d-hatch``);
     a base-game hatch ("sealed hatch marker", "locked hatch standee") is its own kind."""
     key = " ".join(str(name).split()).lower()
-    if key in ("3d hatch", "3d hatches"):
+    if key in ("3d", "3d hatch", "3d hatches"):  # "3d" as a board file writes it
         return "locked"
     first = key.split(" ", 1)[0]
     if first in HATCH_KINDS and " hatch" in f" {key}":
