@@ -342,3 +342,34 @@ def test_any_position_round_trips(tiny, data):
     assert again.activation_track == list(data["activation_track"])
     assert sorted((f.id, f.space, f.health.current) for f in again.figures.values()) == \
         sorted((f.id, f.space, f.health.current) for f in state.figures.values())
+
+
+# --- the documentation's examples load ----------------------------------------------------------------------------------
+def _doc_blocks():
+    import re
+
+    from solver.spec import ROOT
+
+    text = (ROOT / "rules_docs" / "state-files.md").read_text(encoding="utf-8")
+    return [yaml.safe_load(b) for b in re.findall(r"```yaml\n(.*?)```", text, flags=re.S)]
+
+
+def test_the_documented_state_files_load():
+    states = [b for b in _doc_blocks() if "scenario" in b]
+    assert len(states) >= 2
+    for data in states:
+        state = state_from_data(data, "state-files.md")
+        assert state.outcome() is None
+    full = state_from_data(states[-1], "state-files.md")
+    assert full.options["hatch.blocks-movement"] == "closed-locked-sealed"
+    assert sorted(f.id for f in full.figures.values() if f.kind == "monster") == ["Grudge#1", "Husk#1", "Husk#2"]
+
+
+def test_the_documented_board_file_loads():
+    from solver.board import board_from_data
+
+    boards = [b for b in _doc_blocks() if "rooms" in b]
+    assert len(boards) == 1
+    board = board_from_data(boards[0], "state-files.md")
+    assert board.hatch_between("12b", "13a") == "locked"
+    assert board.rooms[12].spawn_space == "12a" and board.objective_points == {"star": "5b"}
