@@ -51,10 +51,14 @@ INVESTIGATOR_KEYS = ("space", "wounds", "health_plus_tokens", "tokens", "health"
 MONSTER_KEYS = ("type", "id", "space", "wounds", "health_plus_tokens", "health", "killed")
 CONDITION_TOKENS = ("slow", "weakened", "paralyzed")
 
-# Monster figures in the expansion's box (rulebook, "Components"), for the types new in this expansion. The Husk
-# and the Mind Eater also come with the base game, whose counts are not public, so they are not limited here.
-FIGURES_IN_BOX = {"Immortal": 3, "Wrecked": 3, "Purge": 5, "Despair": 5, "Hallucination": 5, "Drifter": 3,
-                  "Grudge": 8, "Parasite": 12, "Bloated": 12}
+
+def figures_in_box() -> dict[str, int]:
+    """Monster figures in the expansion's box (rulebook, "Components"; :mod:`solver.components`) for the types new
+    in this expansion. The Husk and the Mind Eater also come with the base game, whose counts are not public, so
+    they are not limited."""
+    from .components import component
+
+    return {kind: component(f"{kind} figure").count for kind in NORMAL_MONSTERS if kind not in MONSTER_TYPES}
 
 
 def monster_types() -> tuple[str, ...]:
@@ -316,7 +320,7 @@ def _check_figure_counts(root: Entry, state: GameState) -> None:
     for f in state.figures.values():
         if f.kind == "monster":
             on_board[monster_type_of(f)] = on_board.get(monster_type_of(f), 0) + 1
-    for kind, limit in FIGURES_IN_BOX.items():
+    for kind, limit in figures_in_box().items():
         total = on_board.get(kind, 0) + state.reserve.get(kind, 0)
         if total > limit:
             where = root.get("reserve") if state.reserve.get(kind) else root.get("monsters")
