@@ -34,15 +34,15 @@ Feature: Using this expansion's components
       Then the components may be used, by rule "components.any-chapter"
 
       Examples:
-        | component            | where                  |
-        | investigator cards   | a base-game chapter    |
-        | activation cards     | a base-game chapter    |
-        | normal monster cards | a base-game chapter    |
-        | epic monster cards   | a base-game chapter    |
-        | spawn cards          | a base-game chapter    |
-        | search cards         | a base-game chapter    |
-        | madness cards        | a base-game chapter    |
-        | investigator cards   | an expansion scenario  |
+        | component            | where                 |
+        | investigator cards   | a base-game chapter   |
+        | activation cards     | a base-game chapter   |
+        | normal monster cards | a base-game chapter   |
+        | epic monster cards   | a base-game chapter   |
+        | spawn cards          | a base-game chapter   |
+        | search cards         | a base-game chapter   |
+        | madness cards        | a base-game chapter   |
+        | investigator cards   | an expansion scenario |
 
     @rule:components.any-chapter
     Scenario: A chapter may say otherwise: no epic monsters in this expansion's scenarios
@@ -58,12 +58,12 @@ Feature: Using this expansion's components
       Then the components <verdict>, by rule "components.scenario-only"
 
       Examples:
-        | component                      | where                 | verdict      |
-        | scenario-specific monster cards | a base-game chapter  | may not be used |
-        | nest markers                   | a base-game chapter   | may not be used |
-        | Husk standees                  | a base-game chapter   | may not be used |
-        | Husk standees                  | an expansion scenario | may be used  |
-        | nest markers                   | an expansion scenario | may be used  |
+        | component                       | where                 | verdict         |
+        | scenario-specific monster cards | a base-game chapter   | may not be used |
+        | nest markers                    | a base-game chapter   | may not be used |
+        | Husk standees                   | a base-game chapter   | may not be used |
+        | Husk standees                   | an expansion scenario | may be used     |
+        | nest markers                    | an expansion scenario | may be used     |
 
   Rule: A 3D hatch is a locked hatch standee
 
@@ -88,22 +88,22 @@ Feature: Using this expansion's components
       Then the components <verdict>, by rule "components.unlisted"
 
       Examples: each follows the card it serves
-        | component           | setting           | verdict         |
-        | unbound markers     | follow-their-card | may not be used |
-        | obscure markers     | follow-their-card | may not be used |
-        | infested tokens     | follow-their-card | may not be used |
-        | Nest figure         | follow-their-card | may not be used |
-        | scenario cards      | follow-their-card | may not be used |
-        | parasite tokens     | follow-their-card | may be used     |
-        | Grudge figures      | follow-their-card | may be used     |
-        | Sonar Decoy marker  | follow-their-card | may be used     |
-        | health +1 tokens    | follow-their-card | may be used     |
-        | 3D hatches          | follow-their-card | may be used     |
+        | component          | setting           | verdict         |
+        | unbound markers    | follow-their-card | may not be used |
+        | obscure markers    | follow-their-card | may not be used |
+        | infested tokens    | follow-their-card | may not be used |
+        | Nest figure        | follow-their-card | may not be used |
+        | scenario cards     | follow-their-card | may not be used |
+        | parasite tokens    | follow-their-card | may be used     |
+        | Grudge figures     | follow-their-card | may be used     |
+        | Sonar Decoy marker | follow-their-card | may be used     |
+        | health +1 tokens   | follow-their-card | may be used     |
+        | 3D hatches         | follow-their-card | may be used     |
 
       Examples: only what the section names leaves the scenarios
-        | component           | setting     | verdict         |
-        | parasite tokens     | listed-only | may not be used |
-        | 3D hatches          | listed-only | may not be used |
+        | component            | setting     | verdict         |
+        | parasite tokens      | listed-only | may not be used |
+        | 3D hatches           | listed-only | may not be used |
         | investigator figures | listed-only | may not be used |
 
     @rule:components.unlisted

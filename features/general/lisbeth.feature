@@ -62,9 +62,9 @@ Feature: Lisbeth Gibson's stored die
       And the results of the "Grappler attack" roll are 2, 4 and 0
 
       Examples:
-        | setting | storable | attempt                                        | stored | results |
-        | refuse  | none     | is refused by rule "lisbeth.one-die-stored"     | 5      | 1 and 6 |
-        | replace | 1 and 6  | succeeds                                       | 6      | 1 and 0 |
+        | setting | storable | attempt                                     | stored | results |
+        | refuse  | none     | is refused by rule "lisbeth.one-die-stored" | 5      | 1 and 6 |
+        | replace | 1 and 6  | succeeds                                    | 6      | 1 and 0 |
 
     @rule:lisbeth.one-die-stored
     Scenario Outline: With the 5 stored, Lisbeth tries to store the 4 of the same roll (lisbeth.store-while-full = <setting>)
@@ -78,9 +78,9 @@ Feature: Lisbeth Gibson's stored die
       And the results of the "Grappler attack" roll are <results>
 
       Examples:
-        | setting | attempt                                    | stored | results    |
+        | setting | attempt                                     | stored | results    |
         | refuse  | is refused by rule "lisbeth.one-die-stored" | 5      | 2, 4 and 0 |
-        | replace | succeeds                                   | 4      | 2, 0 and 0 |
+        | replace | succeeds                                    | 4      | 2, 0 and 0 |
 
   Rule: The stored die replaces one result of a later roll
 

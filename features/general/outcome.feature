@@ -43,12 +43,12 @@ Feature: Winning and losing
       Then the test game <outcome>
 
       Examples:
-        | tokens | wounds | outcome                                  |
-        | 0      | 6      | goes on                                  |
-        | 0      | 7      | is lost (outcome.loss-investigator-killed)  |
-        | 0      | 9      | is lost (outcome.loss-investigator-killed)  |
-        | 1      | 7      | goes on                                  |
-        | 1      | 8      | is lost (outcome.loss-investigator-killed)  |
+        | tokens | wounds | outcome                                    |
+        | 0      | 6      | goes on                                    |
+        | 0      | 7      | is lost (outcome.loss-investigator-killed) |
+        | 0      | 9      | is lost (outcome.loss-investigator-killed) |
+        | 1      | 7      | goes on                                    |
+        | 1      | 8      | is lost (outcome.loss-investigator-killed) |
 
     @rule:outcome.loss-investigator-killed @rule:outcome.together
     Scenario: Sophie Brigman is killed instantly, whatever her health: Lisbeth Gibson loses with her
@@ -67,11 +67,11 @@ Feature: Winning and losing
       Then the test game <outcome>
 
       Examples:
-        | length | space | outcome                             |
-        | 5      | 1     | goes on                             |
-        | 5      | 4     | goes on                             |
+        | length | space | outcome                                |
+        | 5      | 1     | goes on                                |
+        | 5      | 4     | goes on                                |
         | 5      | 5     | is lost (outcome.loss-devouring-track) |
-        | 9      | 8     | goes on                             |
+        | 9      | 8     | goes on                                |
         | 9      | 9     | is lost (outcome.loss-devouring-track) |
         | 8      | 8     | is lost (outcome.loss-devouring-track) |
 
@@ -87,21 +87,21 @@ Feature: Winning and losing
       And the test game <outcome>
 
       Examples: the whole reserve counts (the default)
-        | setting       | husks | eaters | grudges | monster    | given | outcome                           |
-        | whole-reserve | 1     | 6      | 0       | Husk       | 1     | goes on                           |
+        | setting       | husks | eaters | grudges | monster    | given | outcome                              |
+        | whole-reserve | 1     | 6      | 0       | Husk       | 1     | goes on                              |
         | whole-reserve | 0     | 6      | 0       | Husk       | 0     | is lost (outcome.loss-empty-reserve) |
         | whole-reserve | 0     | 0      | 0       | Husk       | 0     | is lost (outcome.loss-empty-reserve) |
         | whole-reserve | 0     | 6      | 0       | Mind Eater | 0     | is lost (outcome.loss-empty-reserve) |
-        | whole-reserve | 0     | 6      | 2       | Husk       | 0     | goes on                           |
-        | whole-reserve | 3     | 0      | 0       | Mind Eater | 0     | goes on                           |
+        | whole-reserve | 0     | 6      | 2       | Husk       | 0     | goes on                              |
+        | whole-reserve | 3     | 0      | 0       | Mind Eater | 0     | goes on                              |
 
       Examples: the monster that must spawn counts
-        | setting           | husks | eaters | grudges | monster    | given | outcome                           |
-        | that-monster-type | 1     | 6      | 0       | Husk       | 1     | goes on                           |
+        | setting           | husks | eaters | grudges | monster    | given | outcome                              |
+        | that-monster-type | 1     | 6      | 0       | Husk       | 1     | goes on                              |
         | that-monster-type | 0     | 6      | 2       | Husk       | 0     | is lost (outcome.loss-empty-reserve) |
         | that-monster-type | 0     | 6      | 0       | Husk       | 0     | is lost (outcome.loss-empty-reserve) |
-        | that-monster-type | 3     | 0      | 0       | Mind Eater | 0     | goes on                           |
-        | that-monster-type | 3     | 2      | 0       | Mind Eater | 1     | goes on                           |
+        | that-monster-type | 3     | 0      | 0       | Mind Eater | 0     | goes on                              |
+        | that-monster-type | 3     | 2      | 0       | Mind Eater | 1     | goes on                              |
 
     @rule:outcome.loss-empty-reserve
     Scenario Outline: Only Grudges, whose horror the engine lacks, are left (reserve.unknown-horror = <setting>)
@@ -113,8 +113,8 @@ Feature: Winning and losing
       And the test game <outcome>
 
       Examples:
-        | setting | outcome                           |
-        | counts  | goes on                           |
+        | setting | outcome                              |
+        | counts  | goes on                              |
         | ignored | is lost (outcome.loss-empty-reserve) |
 
     @rule:outcome.loss-empty-reserve
@@ -137,12 +137,12 @@ Feature: Winning and losing
       And the test game's outcome also names <also>
 
       Examples:
-        | setting    | loss                                             | outcome                                 | also                              |
-        | loss-first | the test scenario's losing condition is met      | is lost (outcome.loss-scenario)            | outcome.win-scenario              |
-        | win-first  | the test scenario's losing condition is met      | is won (outcome.win-scenario)              | outcome.loss-scenario             |
-        | loss-first | the test game's devour marker stands on space 5  | is lost (outcome.loss-devouring-track)     | outcome.win-scenario              |
-        | win-first  | the test game's devour marker stands on space 5  | is won (outcome.win-scenario)              | outcome.loss-devouring-track      |
-        | loss-first | Sophie Brigman is killed instantly in the test game | is lost (outcome.loss-investigator-killed) | outcome.win-scenario           |
+        | setting    | loss                                                | outcome                                    | also                         |
+        | loss-first | the test scenario's losing condition is met         | is lost (outcome.loss-scenario)            | outcome.win-scenario         |
+        | win-first  | the test scenario's losing condition is met         | is won (outcome.win-scenario)              | outcome.loss-scenario        |
+        | loss-first | the test game's devour marker stands on space 5     | is lost (outcome.loss-devouring-track)     | outcome.win-scenario         |
+        | win-first  | the test game's devour marker stands on space 5     | is won (outcome.win-scenario)              | outcome.loss-devouring-track |
+        | loss-first | Sophie Brigman is killed instantly in the test game | is lost (outcome.loss-investigator-killed) | outcome.win-scenario         |
 
     @rule:outcome.ends-together
     Scenario: Two losses at once: the outcome names both

@@ -13,10 +13,10 @@ Feature: Actions outside of activation
       Then using the ability <verdict>
 
       Examples:
-        | context                        | verdict                                                         |
-        | a normal activation            | is allowed                                                      |
+        | context                         | verdict                                                         |
+        | a normal activation             | is allowed                                                      |
         | an action outside an activation | is refused by rule "outside-activation.no-activation-abilities" |
-        | an unbound activation          | is refused by rule "outside-activation.no-activation-abilities" |
+        | an unbound activation           | is refused by rule "outside-activation.no-activation-abilities" |
 
     @rule:outside-activation.no-activation-abilities
     Scenario Outline: Of her abilities, Sophie Brigman may use in <context> only <usable>
@@ -26,10 +26,10 @@ Feature: Actions outside of activation
       Then the abilities Sophie Brigman may use are <usable>
 
       Examples:
-        | context                        | usable                        |
-        | a normal activation            | "Steady Aim" and "Second Wind" |
-        | an action outside an activation | "Second Wind"                 |
-        | an unbound activation          | "Second Wind"                 |
+        | context                         | usable                         |
+        | a normal activation             | "Steady Aim" and "Second Wind" |
+        | an action outside an activation | "Second Wind"                  |
+        | an unbound activation           | "Second Wind"                  |
 
   Rule: Nothing at the beginning or end of an activation is triggered outside one
 
@@ -46,7 +46,7 @@ Feature: Actions outside of activation
       Then the activation effects triggered are <at the end>
 
       Examples:
-        | context                        | at the beginning                       | at the end        |
-        | a normal activation            | "drowning check" and "infested tokens" | "devoured effect" |
+        | context                         | at the beginning                       | at the end        |
+        | a normal activation             | "drowning check" and "infested tokens" | "devoured effect" |
         | an action outside an activation | none                                   | none              |
-        | an unbound activation          | none                                   | none              |
+        | an unbound activation           | none                                   | none              |

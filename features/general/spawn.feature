@@ -16,12 +16,12 @@ Feature: Spawning with no location given
       And the test game's devoured deck is <after>
 
       Examples:
-        | item                  | deck             | space | after            |
-        | a Husk                | 3, 1 and 2       | 3c    | 1, 2 and 3       |
-        | a Husk                | 1, 2 and 3       | 1a    | 2, 3 and 1       |
-        | an investigator       | 2, 3 and 1       | 2b    | 3, 1 and 2       |
-        | a nest marker         | 4, 2, 3 and 1    | 4b    | 2, 3, 1 and 4    |
-        | an obscure marker     | 2                | 2b    | 2                |
+        | item              | deck          | space | after         |
+        | a Husk            | 3, 1 and 2    | 3c    | 1, 2 and 3    |
+        | a Husk            | 1, 2 and 3    | 1a    | 2, 3 and 1    |
+        | an investigator   | 2, 3 and 1    | 2b    | 3, 1 and 2    |
+        | a nest marker     | 4, 2, 3 and 1 | 4b    | 2, 3, 1 and 4 |
+        | an obscure marker | 2             | 2b    | 2             |
 
     @rule:spawn.no-location @rule:spawn.card-to-bottom
     Scenario Outline: Two spawns in a row with the devoured deck <deck>
@@ -32,9 +32,9 @@ Feature: Spawning with no location given
       And the test game's devoured deck is <after>
 
       Examples: two cards or more: two rooms
-        | deck       | spaces     | after      |
-        | 3, 1 and 2 | 3c and 1a  | 2, 3 and 1 |
-        | 1 and 2    | 1a and 2b  | 1 and 2    |
+        | deck       | spaces    | after      |
+        | 3, 1 and 2 | 3c and 1a | 2, 3 and 1 |
+        | 1 and 2    | 1a and 2b | 1 and 2    |
 
       Examples: a single card: the same room twice
         | deck | spaces    | after |

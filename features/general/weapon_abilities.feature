@@ -13,12 +13,12 @@ Feature: Franklyn Christie's and Sophie Brigman's abilities that are weapons
       Then the weapon attack <verdict>
 
       Examples:
-        | investigator      | number | verdict                                                 |
-        | Franklyn Christie | 2      | is made with "Franklyn Christie's second ability"        |
-        | Franklyn Christie | 1      | is refused by rule "weapon-ability.franklyn-second"      |
-        | Franklyn Christie | 3      | is refused by rule "weapon-ability.franklyn-second"      |
-        | Sophie Brigman    | 1      | is made with "Sophie Brigman's first ability"            |
-        | Sophie Brigman    | 2      | is refused by rule "weapon-ability.sophie-first"         |
+        | investigator      | number | verdict                                             |
+        | Franklyn Christie | 2      | is made with "Franklyn Christie's second ability"   |
+        | Franklyn Christie | 1      | is refused by rule "weapon-ability.franklyn-second" |
+        | Franklyn Christie | 3      | is refused by rule "weapon-ability.franklyn-second" |
+        | Sophie Brigman    | 1      | is made with "Sophie Brigman's first ability"       |
+        | Sophie Brigman    | 2      | is refused by rule "weapon-ability.sophie-first"    |
 
     @rule:weapon-ability.franklyn-second @rule:weapon-ability.sophie-first
     Scenario Outline: <attacker> can't attack with <owner>'s weapon ability
@@ -26,9 +26,9 @@ Feature: Franklyn Christie's and Sophie Brigman's abilities that are weapons
       Then the weapon attack is refused by rule "<rule>"
 
       Examples:
-        | attacker          | owner             | rule                           |
-        | Sophie Brigman    | Franklyn Christie | weapon-ability.franklyn-second |
-        | Lisbeth Gibson    | Sophie Brigman    | weapon-ability.sophie-first    |
+        | attacker       | owner             | rule                           |
+        | Sophie Brigman | Franklyn Christie | weapon-ability.franklyn-second |
+        | Lisbeth Gibson | Sophie Brigman    | weapon-ability.sophie-first    |
 
   Rule: The abilities' special effects apply only to attacks made with them
 
@@ -42,11 +42,11 @@ Feature: Franklyn Christie's and Sophie Brigman's abilities that are weapons
       And the special effect "Grappler's effect" <card verdict> in the weapon attack
 
       Examples: Franklyn Christie
-        | investigator      | ability effect    | weapon                             | applying            | ability verdict                                                             | card verdict |
-        | Franklyn Christie | Franklyn's effect | Franklyn Christie's second ability | "Franklyn's effect" | can be used                                                                 | is not among its effects |
-        | Franklyn Christie | Franklyn's effect | Grappler                           | "Grappler's effect" | can't be used, by rule "weapon-ability.effects-only-with-ability"            | can be used  |
+        | investigator      | ability effect    | weapon                             | applying            | ability verdict                                                   | card verdict             |
+        | Franklyn Christie | Franklyn's effect | Franklyn Christie's second ability | "Franklyn's effect" | can be used                                                       | is not among its effects |
+        | Franklyn Christie | Franklyn's effect | Grappler                           | "Grappler's effect" | can't be used, by rule "weapon-ability.effects-only-with-ability" | can be used              |
 
       Examples: Sophie Brigman
-        | investigator   | ability effect  | weapon                         | applying            | ability verdict                                                  | card verdict |
-        | Sophie Brigman | Sophie's effect | Sophie Brigman's first ability | "Sophie's effect"   | can be used                                                      | is not among its effects |
-        | Sophie Brigman | Sophie's effect | Grappler                       | "Grappler's effect" | can't be used, by rule "weapon-ability.effects-only-with-ability" | can be used  |
+        | investigator   | ability effect  | weapon                         | applying            | ability verdict                                                   | card verdict             |
+        | Sophie Brigman | Sophie's effect | Sophie Brigman's first ability | "Sophie's effect"   | can be used                                                       | is not among its effects |
+        | Sophie Brigman | Sophie's effect | Grappler                       | "Grappler's effect" | can't be used, by rule "weapon-ability.effects-only-with-ability" | can be used              |
