@@ -120,6 +120,10 @@ class FathomsDarkState(GameState):
 
 
 # --- the unbound activation's actions ------------------------------------------------------------------------------
+def _moves(n: int | None) -> str:
+    return "no path" if n is None else f"{n} move" + ("" if n == 1 else "s")
+
+
 @dataclass(frozen=True)
 class UnboundAction:
     """One action of an unbound activation: an attack, a move, or nothing.
@@ -151,11 +155,13 @@ class UnboundAction:
 
     def explain(self) -> str:
         if self.kind == "attack":
-            return (f"from {self.at}: attack {self.target} ({self.moves} moves, sight distance {self.sight})")
+            where = "in the same space" if self.sight == 0 else \
+                f"{_moves(self.moves)} away, sight distance {self.sight}"
+            return f"from {self.at}: attack {self.target} ({where})"
         if self.kind == "move":
             goals = ", ".join(self.goals)
-            return (f"from {self.at}: no investigator in range; nearest space(s) to attack from: {goals} "
-                    f"({self.distance} moves); move to {self.to}")
+            return (f"from {self.at}: no investigator in range; the nearest space(s) to attack from: {goals}, "
+                    f"{_moves(self.distance)} away; move to {self.to}")
         return f"from {self.at}: no space lets him or her attack another investigator; nothing happens"
 
     def to_data(self) -> dict:
@@ -929,8 +935,8 @@ def _read_section(scenario: FathomsDark, section, state: FathomsDarkState) -> No
                 raise ub.error("Unbound can't hold health +1 tokens and wounds at once", "health.tokens-absorb-wounds")
             state.unbound_health = Health(maximum, wounds, plus)
         elif ub.has("wounds") or ub.has("health_plus_tokens"):
-            raise ub.need("health").error("the Unbound card's health is not public: give it with its wounds",
-                                          "fathoms-unbound.lives")
+            raise Entry(None, ub.file, f"{ub.path}.health").error(
+                "the Unbound card's health is not public: give it with its wounds", "fathoms-unbound.lives")
 
     state.search_deck = _read_cards(section.get("search_deck", []))
     state.search_discard = _read_cards(section.get("search_discard", []))

@@ -1,0 +1,308 @@
+"""Fathoms Dark beyond the feature files: the state file's section (every refusal names file, entry and rule),
+the round trip through dump_state, the unbound-activation question, the constraint solver checked against a plain
+search, and random play-outs that keep the scenario's invariants."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solver.cli import example_argv, main
+from solver.errors import InputError, RuleViolation
+from solver.health import Health
+from solver.questions import REGISTRY, load_all
+from solver.scenarios.fathoms_dark import (SCENARIO_CARDS, UNBOUND_MARKERS, FathomsDark, SearchCard,
+                                           action_choices, unbound_activation_sequences)
+from solver.spec import ROOT
+from solver.state import dump_state, state_from_data
+
+BASE = {
+    "scenario": "fathoms-dark",
+    "investigators": {"Lisbeth Gibson": {"space": "17b"}, "Sophie Brigman": {"space": "24a"},
+                      "Isaiah Wiesenthal": {"space": "25b"}},
+    "fathoms-dark": {"objective_markers": {"Lisbeth Gibson": "circle", "Sophie Brigman": "star",
+                                           "Isaiah Wiesenthal": "square"},
+                     "acquired": ["Sophie Brigman"], "unbound_markers": {"Sophie Brigman": {}},
+                     "search_deck": [{"name": "Flare"}, {"name": "Harpoon", "weapon": True, "range": 1}]},
+}
+
+
+def _read(section_changes=None, drop=(), **top):
+    data = copy.deepcopy(BASE)
+    data.update(top)
+    for key in drop:
+        del data["fathoms-dark"][key]
+    data["fathoms-dark"].update(section_changes or {})
+    return state_from_data(data, "pos.yaml")
+
+
+def test_the_base_position_reads():
+    state = _read()
+    assert state.is_covered("Sophie Brigman") and not state.is_covered("Lisbeth Gibson")
+    assert state.unbound_card == 11 and state.removed_markers == 0
+    assert state.scenario_deck == ["circle", "square"]
+    assert state.unbound_space == "5b"
+    assert state.markers_accounted() == UNBOUND_MARKERS
+
+
+BAD_SECTIONS = [
+    ({"objective_markers": {"Lisbeth Gibson": "circle", "Sophie Brigman": "star"}},
+     "fathoms-dark.objective_markers", "fathoms-setup.objective-marker", "missing: Isaiah Wiesenthal"),
+    ({"objective_markers": {"Lisbeth Gibson": "circle", "Sophie Brigman": "circle", "Isaiah Wiesenthal": "square"}},
+     "fathoms-dark.objective_markers.Sophie Brigman", "fathoms-setup.objective-marker", "two investigators"),
+    ({"objective_markers": {"Lisbeth Gibson": "moon", "Sophie Brigman": "star", "Isaiah Wiesenthal": "square"}},
+     "fathoms-dark.objective_markers.Lisbeth Gibson", None, "unknown objective marker symbol"),
+    ({"scenario_deck": ["circle", "square", "hexagon"]},
+     "fathoms-dark.scenario_deck[2]", "fathoms-setup.unused-cards-out", "nobody drew"),
+    ({"scenario_deck": ["circle", "circle", "square"]},
+     "fathoms-dark.scenario_deck[1]", "fathoms-setup.face-down-deck", "twice"),
+    ({"scenario_deck": ["circle"]},
+     "fathoms-dark.scenario_deck", "fathoms-setup.face-down-deck", "Isaiah Wiesenthal's card"),
+    ({"scenario_deck": ["star", "circle", "square"]},
+     "fathoms-dark.scenario_deck[0]", "fathoms-markers.one-per-objective-point", "covered"),
+    ({"to_place": ["Lisbeth Gibson"]},
+     "fathoms-dark.to_place[0]", "fathoms-cards.holder-acquires", "after acquiring"),
+    ({"to_place": ["Sophie Brigman"]},
+     "fathoms-dark.unbound_markers.Sophie Brigman", "fathoms-markers.one-per-objective-point", "placed"),
+    ({"unbound_markers": {"Sophie Brigman": {"wounds": 4}}},
+     "fathoms-dark.unbound_markers.Sophie Brigman.wounds", "fathoms-markers.killed-removed", "above"),
+    ({"unbound_markers": {"Lisbeth Gibson": {}, "Sophie Brigman": {}}},
+     "fathoms-dark.unbound_markers.Lisbeth Gibson", "fathoms-markers.one-per-objective-point", "acquired"),
+    ({"unbound_card": 12},
+     "fathoms-dark.unbound_card", "fathoms-outcome.twelve-markers", "make 13"),
+    ({"removed_markers": 13},
+     "fathoms-dark.removed_markers", "fathoms-outcome.twelve-markers", "above"),
+    ({"acquired": ["Sophie Brigman", "Lisbeth Gibson"], "scenario_deck": ["square"]},
+     "fathoms-dark.acquired", "fathoms-cards.marker-from-unbound-card", "no marker to place"),
+    ({"search_deck": [{"name": "Knife", "weapon": True}]},
+     "fathoms-dark.search_deck[0].range", None, "missing"),
+    ({"search_deck": [{"name": "Flare", "range": 2}]},
+     "fathoms-dark.search_deck[0].range", None, "no weapon"),
+    ({"devoured_effect_markers": {"5a": "Rot"}},
+     "fathoms-dark.devoured_effect_markers.5a", "fathoms-board.devoured-effects", "spawn marker"),
+    ({"devoured_effect_markers": {"17a": "Rot"}},
+     "fathoms-dark.devoured_effect_markers.17a", "fathoms-board.devoured-effects", "not devoured"),
+    ({"unbound": {"space": "99z"}}, "fathoms-dark.unbound.space", None, "no space"),
+    ({"unbound": {"wounds": 1}}, "fathoms-dark.unbound.health", "fathoms-unbound.lives", "not public"),
+    ({"monster_cards": ["Husk", "Unbound"]},
+     "fathoms-dark.monster_cards[1]", "fathoms-setup.unbound-card-last", "not chosen"),
+    ({"flooded": {"5a": 1}}, "fathoms-dark", None, "unknown key 'flooded'"),
+]
+
+
+@pytest.mark.parametrize("changes, entry, rule, words", BAD_SECTIONS, ids=[b[3] for b in BAD_SECTIONS])
+def test_a_bad_section_is_refused_naming_file_entry_and_rule(changes, entry, rule, words):
+    with pytest.raises(InputError) as caught:
+        _read(changes)
+    err = caught.value
+    assert err.file == "pos.yaml"
+    assert err.entry == entry, err
+    assert err.rule_id == rule, err
+    assert words in err.message, err
+
+
+def test_an_idle_card_holder_is_fine_with_the_card_empty_and_keep_card():
+    state = _read({"acquired": ["Sophie Brigman", "Lisbeth Gibson"], "scenario_deck": ["square"],
+                   "unbound_card": 0, "removed_markers": 11})
+    assert state.acquired == ["Sophie Brigman", "Lisbeth Gibson"] and not state.is_covered("Lisbeth Gibson")
+    with pytest.raises(InputError, match="keep-card"):
+        _read({"acquired": ["Sophie Brigman", "Lisbeth Gibson"], "scenario_deck": ["square"], "unbound_card": 0,
+               "removed_markers": 11}, options={"fathoms-dark.empty-unbound-card": "shuffle-back"})
+
+
+def test_seven_investigators_can_not_be_dealt():
+    scenario = FathomsDark.with_shipped_board()
+    state = scenario.new_game(["Lisbeth Gibson"], deal=False)
+    for i in range(6):
+        state.figures[f"X{i}"] = copy.deepcopy(state.figures["Lisbeth Gibson"])
+        state.figures[f"X{i}"].id = f"X{i}"
+    with pytest.raises(RuleViolation) as caught:
+        scenario.deal_scenario_cards(state, rng=random.Random(1))
+    assert caught.value.rule_id == "fathoms-setup.draw-scenario-card"
+
+
+def test_setup_is_reproducible_from_a_seed():
+    scenario = FathomsDark.with_shipped_board()
+    names = ["Lisbeth Gibson", "Sophie Brigman", "Isaiah Wiesenthal"]
+    a = scenario.new_game(names, rng=random.Random(42))
+    b = scenario.new_game(names, rng=random.Random(42))
+    assert (a.objective_markers, a.scenario_deck, a.room_deck) == (b.objective_markers, b.scenario_deck, b.room_deck)
+    for name in names:
+        assert a.figures[name].space == scenario.board.objective_points[a.objective_markers[name]]
+
+
+def test_chance_must_be_explicit():
+    scenario = FathomsDark.with_shipped_board()
+    state = scenario.new_game(["Lisbeth Gibson"], deal=False)
+    with pytest.raises(ValueError, match="chance"):
+        scenario.deal_scenario_cards(state)
+    state = _read()
+    with pytest.raises(ValueError, match="chance"):
+        scenario.shuffle_card_back(state, "Sophie Brigman")
+
+
+# --- state files: writing and reading back -----------------------------------------------------------------------------
+def test_dump_state_reads_back_the_same_position():
+    state = _read({"unbound_markers": {"Sophie Brigman": {"wounds": 2}}, "unbound": {"health": 6, "wounds": 1},
+                   "search_discard": [{"name": "Rope"}], "monster_cards": ["Husk"]},
+                  monsters=[{"type": "Husk", "space": "24a"}], round=4, devour_marker=3)
+    data = dump_state(state)
+    again = state_from_data(json.loads(json.dumps(data)), "again.yaml")
+    assert dump_state(again) == data
+    assert again.unbound_markers["Sophie Brigman"].wounds == 2
+    assert again.unbound_health.current == 5
+    assert again.search_discard == [SearchCard("Rope")]
+
+
+# --- the question --------------------------------------------------------------------------------------------------------
+def test_the_question_is_registered_for_fathoms_dark_only():
+    q = load_all()["unbound-activation"]
+    assert q.scenarios == ("fathoms-dark",)
+
+
+def test_the_example_lists_both_ways(capsys):
+    path = ROOT / "examples" / "fathoms-dark-unbound-activation.yaml"
+    assert main(example_argv(path) + ["--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert sorted(tuple(c["value"]) for c in answer["choices"]) == [
+        ("move 5b→5a", "move 5a→27c", "attack Lisbeth Gibson"),
+        ("move 5b→5c", "move 5c→26a", "attack Isaiah Wiesenthal")]
+    assert all(c["detail"]["weapon"] == "Knife" for c in answer["choices"])
+    assert "fathoms-activation.attacker-breaks-ties" in answer["rules"]
+
+
+def test_the_attack_targets_example_offers_the_marker_and_the_husk(capsys):
+    path = ROOT / "examples" / "fathoms-dark-attack-targets.yaml"
+    assert main(example_argv(path) + ["--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert sorted(c["value"] for c in answer["choices"]) == ["Husk#1", "unbound marker (Sophie Brigman)"]
+    assert "fathoms-markers.monster-for-others" in answer["rules"]
+
+
+def test_an_uncovered_investigator_has_no_unbound_activation():
+    answer = REGISTRY["unbound-activation"].func(_read(), {"investigator": "Lisbeth Gibson"})
+    assert answer.choices == () and "takes no unbound activation" in answer.summary
+    assert answer.rules == ("fathoms-activation.who",)
+
+
+def test_an_unknown_investigator_is_bad_input():
+    with pytest.raises(InputError, match="no investigator 'Emma'"):
+        REGISTRY["unbound-activation"].func(_read(), {"investigator": "Emma"})
+
+
+def test_the_question_changes_nothing():
+    state = _read()
+    before = dump_state(state)
+    REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman"})
+    assert dump_state(state) == before
+
+
+def test_a_reshuffle_needs_a_seed():
+    state = _read({"search_deck": [{"name": "Flare"}], "search_discard": [{"name": "Knife", "weapon": True,
+                                                                         "range": 0}]})
+    with pytest.raises(InputError, match="seed"):
+        REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman"})
+    answer = REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman", "seed": "3"})
+    assert answer.choices and all(c.detail["weapon"] == "Knife" for c in answer.choices)
+
+
+# --- the constraint solver against a plain search -------------------------------------------------------------------------
+def _plain_search(state, investigator, weapon):
+    """Every sequence by straightforward recursion over action_choices: the reference for the constraint model."""
+    out = set()
+
+    def walk(at, seq):
+        if len(seq) == 3:
+            out.add(tuple(seq))
+            return
+        for action in action_choices(state, investigator, weapon, at):
+            walk(action.end, seq + [action])
+
+    walk(state.figures[investigator].space, [])
+    return out
+
+
+SPACES = sorted(FathomsDark.with_shipped_board().board.spaces)
+OTHERS = ["Lisbeth Gibson", "Isaiah Wiesenthal", "Franklyn Christie", "Christopher Dalton"]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(me=st.sampled_from(SPACES), others=st.lists(st.sampled_from(SPACES), min_size=0, max_size=4),
+       weapon_range=st.integers(0, 3), nearest=st.sampled_from(["fewest-moves", "sight-distance"]))
+def test_the_constraint_model_finds_exactly_the_legal_sequences(me, others, weapon_range, nearest):
+    data = copy.deepcopy(BASE)
+    data["options"] = {"fathoms-dark.nearest-target": nearest}
+    data["investigators"] = {"Sophie Brigman": {"space": me}}
+    markers = {"Sophie Brigman": "star"}
+    for name, space, symbol in zip(OTHERS, others, ["circle", "square", "cross", "hexagon"]):
+        data["investigators"][name] = {"space": space}
+        markers[name] = symbol
+    data["fathoms-dark"]["objective_markers"] = markers
+    state = state_from_data(data, "h.yaml")
+    weapon = SearchCard("W", True, weapon_range)
+    got = unbound_activation_sequences(state, "Sophie Brigman", weapon)
+    assert len(got) == len(set(got))
+    assert set(got) == _plain_search(state, "Sophie Brigman", weapon)
+    for seq in got:  # every action is an attack when one is possible, and attacks only the nearest
+        for action in seq:
+            options = action_choices(state, "Sophie Brigman", weapon, action.at)
+            assert action in options
+            if any(o.kind == "attack" for o in options):
+                assert action.kind == "attack"
+
+
+# --- random play-outs ---------------------------------------------------------------------------------------------------------
+def _check_invariants(state):
+    assert state.markers_accounted() == UNBOUND_MARKERS
+    assert min(state.unbound_card, state.removed_markers) >= 0
+    for inv, card in state.objective_markers.items():
+        in_deck = card in state.scenario_deck
+        assert in_deck != (inv in state.acquired), (inv, state.scenario_deck, state.acquired)
+        if state.is_covered(inv):
+            assert inv in state.acquired and inv not in state.to_place
+    assert len(state.scenario_deck) == len(set(state.scenario_deck))
+    assert set(state.scenario_deck) <= set(SCENARIO_CARDS)
+    outcome = state.scenario.scenario_win(state)
+    assert (outcome is not None) == (state.removed_markers == UNBOUND_MARKERS)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(1, 5), rounds=st.integers(1, 12),
+       lives=st.sampled_from(["marker-per-kill", "marker-per-wound"]),
+       empty=st.sampled_from(["keep-card", "shuffle-back"]))
+def test_random_play_keeps_twelve_markers_and_one_card_each(seed, players, rounds, lives, empty):
+    from solver.catalog import Options
+
+    rng = random.Random(seed)
+    scenario = FathomsDark.with_shipped_board(Options({"fathoms-dark.unbound-lives": lives,
+                                                       "fathoms-dark.empty-unbound-card": empty}))
+    names = ["Lisbeth Gibson", "Sophie Brigman", "Isaiah Wiesenthal", "Franklyn Christie",
+             "Christopher Dalton"][:players]
+    state = scenario.new_game(names, rng=rng)
+    state.unbound_health = None if lives == "marker-per-wound" else Health(3)  # its card's value is not public
+    _check_invariants(state)
+    for _ in range(rounds):
+        scenario.start_round(state)
+        _check_invariants(state)
+        for _ in range(rng.randint(0, 4)):  # the investigators attack markers and Unbound
+            attacker = rng.choice(names)
+            owners = [o for o in state.unbound_markers if o != attacker]
+            if owners and rng.random() < 0.6:
+                scenario.damage_unbound_marker(state, attacker, rng.choice(owners), rng.randint(0, 4), rng=rng)
+            elif not state.is_covered(attacker):
+                scenario.damage_unbound(state, attacker, rng.randint(0, 3))
+            else:
+                with pytest.raises(RuleViolation):
+                    scenario.damage_unbound(state, attacker, 1)
+            _check_invariants(state)
+        scenario.end_of_activation_phase(state, rng=rng)
+        _check_invariants(state)
+        order = scenario.end_of_round(state)
+        assert order == [n for n in names if state.is_covered(n)]
+        if state.is_over():
+            break
