@@ -1,0 +1,229 @@
+Feature: Expectant Terror — infested tokens
+  At the beginning of an investigator's activation his or her X infested tokens deal X damage and spawn X Mind
+  Eaters in his or her space; four infested tokens kill at once. During the activation, in the space of a nest
+  marker, the investigator may discard all infested tokens and the nest marker, then must spawn as many Husks in
+  that space. The discard costs no action.
+
+  Background:
+    Given an Expectant Terror game with Lisbeth Gibson and Sophie Brigman
+
+  Rule: Infested tokens strike at the beginning of the activation
+
+    @rule:infested.start-damage @rule:infested.start-mind-eaters
+    Scenario Outline: With <tokens> infested tokens Lisbeth takes <tokens> damage and <tokens> Mind Eaters
+      Given the Expectant Terror investigator Lisbeth Gibson is on 24b with <tokens> infested tokens
+      When the Expectant Terror activation of Lisbeth Gibson begins
+      Then the Expectant Terror investigator Lisbeth Gibson has <tokens> wounds and <tokens> infested tokens
+      And the Expectant Terror space 24b holds <tokens> Mind Eater figures
+      And the Expectant Terror reserve has <left> Mind Eater left
+
+      Examples:
+        | tokens | left |
+        | 0      | 6    |
+        | 1      | 5    |
+        | 3      | 3    |
+
+    @rule:infested.start-damage
+    Scenario: Under infested.damage = after-resistance the players give the wounds that get through
+      Given the Expectant Terror option "infested.damage" is set to "after-resistance"
+      And the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
+      When the Expectant Terror activation of Lisbeth Gibson begins and 1 wounds get through the resistance roll
+      Then the Expectant Terror investigator Lisbeth Gibson has 1 wounds and 2 infested tokens
+      And the Expectant Terror space 24b holds 2 Mind Eater figures
+
+    @rule:infested.start-damage
+    Scenario: Under infested.damage = after-resistance the engine asks for the roll's result
+      Given the Expectant Terror option "infested.damage" is set to "after-resistance"
+      And the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
+      When the Expectant Terror activation of Lisbeth Gibson begins
+      Then the players choose how many wounds get through among 0, 1, 2
+
+    @rule:infested.start-damage @rule:outcome.loss-investigator-killed
+    Scenario: Infested damage can kill
+      Given the Expectant Terror investigator Lisbeth Gibson is on 24b with 3 infested tokens
+      And the Expectant Terror activation of Lisbeth Gibson is under way
+      When the Expectant Terror activation ends
+      And the Expectant Terror activation of Lisbeth Gibson begins
+      And the Expectant Terror activation ends
+      And the Expectant Terror activation of Lisbeth Gibson begins
+      Then the Expectant Terror investigator Lisbeth Gibson is killed
+      And the Expectant Terror game is lost by rule "outcome.loss-investigator-killed"
+
+    @rule:infested.start-damage @rule:outside-activation.no-start-end-effects
+    Scenario: Acting outside an activation triggers nothing
+      Given the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
+      When the Expectant Terror investigator Lisbeth Gibson acts outside an activation
+      Then the Expectant Terror investigator Lisbeth Gibson has 0 wounds and 2 infested tokens
+      And the Expectant Terror space 24b holds 0 Mind Eater figures
+
+  Rule: Mind Eaters come from the reserve (interpretation expectant.short-reserve)
+
+    @rule:infested.start-mind-eaters @rule:outcome.loss-empty-reserve
+    Scenario Outline: Two Mind Eaters must spawn and one is left, under expectant.short-reserve = <setting>
+      Given the Expectant Terror option "expectant.short-reserve" is set to "<setting>"
+      And the Expectant Terror reserve holds 3 Husks and 1 Mind Eaters
+      And the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
+      When the Expectant Terror activation of Lisbeth Gibson begins
+      Then the Expectant Terror space 24b holds <spawned> Mind Eater figures
+      And the Expectant Terror reserve has <left> Mind Eater left
+      And the Expectant Terror game goes on
+
+      Examples:
+        | setting            | spawned | left |
+        | spawn-what-remains | 1       | 0    |
+        | all-or-nothing     | 0       | 1    |
+
+    @rule:infested.start-mind-eaters @rule:outcome.loss-empty-reserve
+    Scenario: Mind Eaters are horror 0: with only Mind Eaters left, a spawn loses the game
+      Given the Expectant Terror reserve holds 0 Husks and 6 Mind Eaters
+      And the Expectant Terror investigator Lisbeth Gibson is on 24b with 1 infested tokens
+      When the Expectant Terror activation of Lisbeth Gibson begins
+      Then the Expectant Terror space 24b holds 0 Mind Eater figures
+      And the Expectant Terror game is lost by rule "outcome.loss-empty-reserve"
+
+  Rule: Four infested tokens kill
+
+    @rule:infested.killed-at-four @rule:outcome.loss-investigator-killed
+    Scenario Outline: An investigator with <before> tokens gets <more> more
+      Given the Expectant Terror investigator Sophie Brigman is on 17b with <before> infested tokens
+      When the Expectant Terror investigator Sophie Brigman gets <more> infested tokens
+      Then the Expectant Terror game <verdict>
+
+      Examples:
+        | before | more | verdict                                                   |
+        | 2      | 1    | goes on                                                   |
+        | 3      | 1    | is lost by rule "outcome.loss-investigator-killed"        |
+        | 0      | 4    | is lost by rule "outcome.loss-investigator-killed"        |
+
+  Rule: Twelve infested tokens
+
+    @rule:infested.supply
+    Scenario: No more than twelve tokens can be held at once
+      Given an Expectant Terror game with Lisbeth Gibson, Sophie Brigman, Isaiah Wiesenthal, Franklyn Christie and Christopher Dalton
+      And the Expectant Terror investigator Lisbeth Gibson is on 17b with 3 infested tokens
+      And the Expectant Terror investigator Sophie Brigman is on 17b with 3 infested tokens
+      And the Expectant Terror investigator Isaiah Wiesenthal is on 17b with 3 infested tokens
+      And the Expectant Terror investigator Franklyn Christie is on 17b with 3 infested tokens
+      When the Expectant Terror investigator Christopher Dalton gets 1 infested tokens
+      Then the Expectant Terror move is refused by rule "infested.supply"
+
+  Rule: At a nest marker the investigator may discard the infestation, and Husks burst out
+
+    @rule:infested.discard-with-nest-marker @rule:infested.husks-spawn
+    Scenario Outline: Lisbeth, with <tokens> infested tokens, discards at room 17's nest marker
+      Given nest markers lie in rooms 17, 24
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with <tokens> infested tokens
+      And the Expectant Terror activation of Lisbeth Gibson is under way
+      When the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror move is allowed
+      And the Expectant Terror investigator Lisbeth Gibson has <tokens> wounds and 0 infested tokens
+      And the Expectant Terror board holds nest markers in rooms 24
+      And the Expectant Terror space 17a holds <tokens> Husk figures
+      And the Expectant Terror reserve has <husks left> Husk left
+
+      Examples:
+        | tokens | husks left |
+        | 1      | 5          |
+        | 3      | 3          |
+
+    @rule:infested.discard-with-nest-marker
+    Scenario Outline: No nest marker in <space>: no discard
+      Given nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on <space> with 2 infested tokens
+      And the Expectant Terror activation of Lisbeth Gibson is under way
+      When the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror move is refused by rule "infested.discard-with-nest-marker"
+
+      Examples: the room's other space
+        | space |
+        | 17b   |
+
+      Examples: another room
+        | space |
+        | 19a   |
+
+    @rule:infested.discard-with-nest-marker
+    Scenario Outline: An uninfested investigator at a nest marker, under infested.discard-uninfested = <setting>
+      Given the Expectant Terror option "infested.discard-uninfested" is set to "<setting>"
+      And nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 0 infested tokens
+      And the Expectant Terror activation of Lisbeth Gibson is under way
+      When the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror move is <verdict>
+      And the Expectant Terror board holds nest markers in rooms <markers left>
+      And the Expectant Terror space 17a holds 0 Husk figures
+
+      Examples:
+        | setting              | verdict                                                 | markers left |
+        | allowed              | allowed                                                 | none         |
+        | needs-infested-token | refused by rule "infested.discard-with-nest-marker"     | 17           |
+
+  Rule: Only during the investigator's own activation
+
+    @rule:infested.discard-in-activation
+    Scenario: Not while it is another investigator's activation
+      Given nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 1 infested tokens
+      And the Expectant Terror activation of Sophie Brigman is under way
+      When the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror move is refused by rule "infested.discard-in-activation"
+
+    @rule:infested.discard-in-activation
+    Scenario: Not once the activation has ended
+      Given nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 1 infested tokens
+      And the Expectant Terror activation of Lisbeth Gibson is under way
+      When the Expectant Terror activation ends
+      And the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror move is refused by rule "infested.discard-in-activation"
+
+    @rule:infested.discard-in-activation @rule:outside-activation.no-activation-abilities
+    Scenario: Not in an action outside an activation
+      Given nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 1 infested tokens
+      When the Expectant Terror investigator Lisbeth Gibson acts outside an activation
+      And the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror move is refused by rule "outside-activation.no-activation-abilities"
+
+  Rule: Husks come from the reserve (interpretation expectant.short-reserve)
+
+    @rule:infested.husks-spawn @rule:outcome.loss-empty-reserve
+    Scenario Outline: Three Husks must burst out and <husks> are left, under expectant.short-reserve = <setting>
+      Given the Expectant Terror option "expectant.short-reserve" is set to "<setting>"
+      And the Expectant Terror reserve holds <husks> Husks, 6 Mind Eaters and 2 Grudges
+      And nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 3 infested tokens
+      And the Expectant Terror activation of Lisbeth Gibson is under way
+      When the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror space 17a holds <spawned> Husk figures
+      And the Expectant Terror game goes on
+
+      Examples:
+        | setting            | husks | spawned |
+        | spawn-what-remains | 2     | 2       |
+        | all-or-nothing     | 2     | 0       |
+        | spawn-what-remains | 0     | 0       |
+
+    @rule:infested.husks-spawn @rule:outcome.loss-empty-reserve
+    Scenario: With no Husk and only Mind Eaters left, the Husks' spawn loses the game
+      Given the Expectant Terror reserve holds 0 Husks and 6 Mind Eaters
+      And nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 0 infested tokens
+      And the Expectant Terror activation of Lisbeth Gibson is under way
+      When the Expectant Terror investigator Lisbeth Gibson gets 1 infested tokens
+      Then the Expectant Terror game goes on
+      When the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror space 17a holds 0 Husk figures
+      And the Expectant Terror game is lost by rule "outcome.loss-empty-reserve"
+
+  Rule: The discard costs no action
+
+    @rule:infested.discard-free
+    Scenario: After the discard all three actions are left
+      Given nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 2 infested tokens
+      And the Expectant Terror activation of Lisbeth Gibson is under way
+      When the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
+      Then the Expectant Terror investigator Lisbeth Gibson has 3 actions left
+      When the Expectant Terror investigator Lisbeth Gibson spends an action
+      Then the Expectant Terror investigator Lisbeth Gibson has 2 actions left

@@ -1,0 +1,121 @@
+Feature: Expectant Terror — spawning nest markers
+  Before any spawn card, the round's nest markers are spawned one at a time, each in the spawn space of the room
+  named by the devoured deck's top card. A room that already holds a nest marker is skipped: its card goes to the
+  bottom and the next card decides. Each room holds at most one nest marker, so the markers of one spawn go into
+  different rooms. There are six nest markers.
+
+  Background:
+    Given an Expectant Terror game with Lisbeth Gibson and Sophie Brigman
+
+  Rule: Nest markers come before the spawn cards
+
+    @rule:nest-marker.before-spawn-cards @rule:spawn.no-location
+    Scenario: A spawn card with no location meets the deck as the nest markers left it
+      Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
+      And the Expectant Terror devour marker stands on track space 3
+      And no nest marker lies on the board
+      When the Expectant Terror spawn phase is resolved with spawn cards for Husk
+      Then the nest markers went to rooms 17 and 19
+      And the spawn card for the Husk spawned it on 20a
+      And the Expectant Terror devoured deck is now 23, 24, 25, 26, 27, 28, 29, 1, 2, 17, 19, 20
+
+  Rule: Each marker goes to the spawn space of the devoured deck's top room
+
+    @rule:nest-marker.deck-order @rule:spawn.no-location @rule:spawn.card-to-bottom
+    Scenario: Three nest markers follow the devoured deck
+      Given the Expectant Terror devoured deck is 24, 17, 29, 1, 2, 19, 20, 23, 25, 26, 27, 28
+      And no nest marker lies on the board
+      When 3 nest markers are spawned in Expectant Terror
+      Then the nest markers went to rooms 24, 17 and 29
+      And the nest markers went to the spaces 24a, 17a and 29a
+      And the Expectant Terror devoured deck is now 1, 2, 19, 20, 23, 25, 26, 27, 28, 24, 17, 29
+
+  Rule: A room that already holds a nest marker is skipped
+
+    @rule:nest-marker.skip-occupied @rule:nest-marker.one-per-room @rule:nest-marker.different-rooms
+    Scenario Outline: With markers in rooms <held>, <count> markers go to rooms <placed>
+      Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
+      And nest markers lie in rooms <held>
+      When <count> nest markers are spawned in Expectant Terror
+      Then the nest markers went to rooms <placed>
+      And the Expectant Terror board holds nest markers in rooms <after>
+      And the Expectant Terror devoured deck is now <deck>
+
+      Examples: no marker in the way
+        | held | count | placed     | after              | deck                                          |
+        | none | 2     | 17, 19     | 17, 19             | 20, 23, 24, 25, 26, 27, 28, 29, 1, 2, 17, 19  |
+
+      Examples: the top room holds one
+        | held | count | placed     | after              | deck                                          |
+        | 17   | 2     | 19, 20     | 17, 19, 20         | 23, 24, 25, 26, 27, 28, 29, 1, 2, 17, 19, 20  |
+
+      Examples: several rooms in a row hold one
+        | held           | count | placed     | after                          | deck                                          |
+        | 17, 19, 20, 24 | 2     | 23, 25     | 17, 19, 20, 23, 24, 25         | 26, 27, 28, 29, 1, 2, 17, 19, 20, 23, 24, 25  |
+
+      Examples: markers around a free room
+        | held   | count | placed     | after              | deck                                          |
+        | 17, 20 | 3     | 19, 23, 24 | 17, 19, 20, 23, 24 | 25, 26, 27, 28, 29, 1, 2, 17, 19, 20, 23, 24  |
+
+    @rule:nest-marker.one-per-room @rule:nest-marker.different-rooms
+    Scenario: On a two-room deck the second marker can't share the first one's room
+      Given the Expectant Terror devoured deck is 17, 19
+      And no nest marker lies on the board
+      When 3 nest markers are spawned in Expectant Terror
+      Then the nest markers went to rooms 17 and 19
+      And 1 nest markers were not placed
+      And the Expectant Terror board holds nest markers in rooms 17, 19
+
+  Rule: The card of the room that received a marker (interpretation nest-marker.card-after-spawn)
+
+    @rule:nest-marker.deck-order @rule:spawn.card-to-bottom
+    Scenario Outline: Under nest-marker.card-after-spawn = <setting> the deck ends as <deck>
+      Given the Expectant Terror option "nest-marker.card-after-spawn" is set to "<setting>"
+      And the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
+      And no nest marker lies on the board
+      When 2 nest markers are spawned in Expectant Terror
+      Then the nest markers went to rooms 17 and 19
+      And the Expectant Terror devoured deck is now <deck>
+
+      Examples:
+        | setting      | deck                                          |
+        | to-bottom    | 20, 23, 24, 25, 26, 27, 28, 29, 1, 2, 17, 19  |
+        | stays-on-top | 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2, 17  |
+
+  Rule: A nest marker with no free room (interpretation nest-marker.no-room)
+
+    @rule:nest-marker.one-per-room @rule:nest-marker.skip-occupied
+    Scenario: Under not-placed the marker stays in the supply and the game goes on
+      Given the Expectant Terror option "nest-marker.no-room" is set to "not-placed"
+      And the Expectant Terror devoured deck is 17, 19
+      And nest markers lie in rooms 17, 19
+      When 2 nest markers are spawned in Expectant Terror
+      Then the nest markers went to rooms none
+      And 2 nest markers were not placed
+      And the Expectant Terror devoured deck is now 17, 19
+      And the Expectant Terror game goes on
+
+  Rule: Six nest markers
+
+    @rule:nest-marker.supply
+    Scenario: With five on the board, one more can be spawned, and then none
+      Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
+      And nest markers lie in rooms 1, 2, 24, 25, 26
+      When 3 nest markers are spawned in Expectant Terror
+      Then the nest markers went to rooms 17
+      And 2 nest markers were not placed
+
+    @rule:nest-marker.supply
+    Scenario: A discarded nest marker goes back to the supply and can spawn again
+      Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
+      And nest markers lie in rooms 17, 20, 24, 25, 26, 27
+      When the nest marker in room 17 is discarded
+      And 2 nest markers are spawned in Expectant Terror
+      Then the nest markers went to rooms 17
+      And 1 nest markers were not placed
+
+    @rule:nest-marker.supply
+    Scenario: Only a nest marker on the board can be discarded
+      Given nest markers lie in rooms 24
+      When the nest marker in room 17 is discarded
+      Then the Expectant Terror move is refused by rule "nest-marker.supply"
