@@ -54,6 +54,12 @@ def _path(path) -> str:
     return " → ".join(path)
 
 
+def _kinds(hatches) -> str:
+    names = sorted(hatches)
+    listed = ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    return f"{listed} hatches block it"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -98,8 +104,8 @@ def _why_unseen(geo: Geometry, a: str, b: str) -> str:
         return "no connections join the two spaces"
     no_hatches = board.sight_distance(a, b, geo.sight_blockers, geo.sight_model, frozenset())
     if no_hatches is not None:
-        return ("every line between them crosses a hatch that blocks sight ("
-                + ", ".join(sorted(geo.sight_hatches)) + f" under hatch.blocks-sight)")
+        return ("every line between them crosses a hatch that blocks sight (hatch.blocks-sight: "
+                + _kinds(geo.sight_hatches) + ")")
     return "every line between them passes through a space that blocks sight"
 
 
@@ -114,8 +120,8 @@ def distance(state: GameState, args: dict) -> Answer:
     opts = state.options.non_default()
     if not paths:
         blocked = state.board.distance(a, b) is not None
-        why = ("every way crosses a hatch that blocks movement (" + ", ".join(sorted(geo.movement_hatches))
-               + " under hatch.blocks-movement)") if blocked else "no connections join them"
+        why = ("every way crosses a hatch that blocks movement (hatch.blocks-movement: "
+               + _kinds(geo.movement_hatches) + ")") if blocked else "no connections join them"
         return Answer("distance", f"No way leads from {a_label} to {b_label}: {why}.", (), (), Geometry.MOVE_RULES,
                       opts)
     d = len(paths[0]) - 1
