@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 EXTRAS ?= test,docs
 
-.PHONY: rulebook spec test venv clean
+.PHONY: rulebook site spec test venv clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -21,8 +21,21 @@ spec: $(STAMP)
 	$(PY) -m pytest tests/test_features.py -q
 	$(PY) -m solver.spec_summary
 
-## The main job: run the specification and build the living rulebook.
-rulebook: spec
+## The main job: run the specification (build/spec-results.json), then build the living rulebook from it:
+## _build/html (with _build/html/rules.json) and the single page _build/singlehtml, warning-free (-n -W).
+## A failing scenario still gets its page (shown red); the target then fails with the specification's status.
+SPHINX = $(PY) -m sphinx -n -W --keep-going -E -q -c .
+rulebook: $(STAMP)
+	@status=0; $(PY) -m pytest tests/test_features.py -q || status=$$?; \
+	$(PY) -m solver.spec_summary; \
+	$(MAKE) --no-print-directory site || exit $$?; \
+	exit $$status
+
+## The website alone, from the last run's results.
+site: $(STAMP)
+	$(SPHINX) -b html rules_docs _build/html
+	$(SPHINX) -b singlehtml rules_docs _build/singlehtml
+	@echo "The rulebook: _build/html/index.html (single page: _build/singlehtml/index.html)"
 
 ## Every test.
 test: $(STAMP)

@@ -73,12 +73,19 @@ def _commit() -> str | None:
         return None
 
 
-def pytest_sessionfinish(session, exitstatus):
+def write_results_file() -> bool:
+    """Write ``build/spec-results.json`` from the scenarios run so far in this session (the site's browser test
+    calls it mid-session, so the site it builds shows this run's outcomes); ``False`` when none ran."""
     if not _RESULTS:
-        return
+        return False
     RESULTS_FILE.parent.mkdir(parents=True, exist_ok=True)
     data = {"generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "commit": _commit(), "scenarios": _RESULTS}
     tmp = RESULTS_FILE.with_suffix(".tmp")
     tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
     tmp.replace(RESULTS_FILE)
+    return True
+
+
+def pytest_sessionfinish(session, exitstatus):
+    write_results_file()

@@ -1,0 +1,371 @@
+"""Board diagrams as SVG, drawn from a board file by a small layout of our own.
+
+Layout, in two steps:
+
+1. **Rooms on a grid.** Rooms are placed one by one, breadth-first from the start room (else the room with most
+   connections), each in the free grid cell that minimises the summed grid distance to the rooms already placed
+   that it connects to (weighted by the number of connections), with a small pull toward the origin to stay
+   compact. Every room gets a box of the same size.
+2. **Spaces inside a room** sit in the slots of a small grid. Each space is drawn toward what it connects to: the
+   centres of the neighbouring rooms and its neighbours inside the room; a greedy placement followed by pairwise
+   swaps minimises the total length of the connections.
+
+Spaces are circles labelled with their IDs, connections are lines (a hatch is a small bar on its line), and the
+features are marked: a spawn space by a thick red ring, a start space by a green one, the Unbound space and a nest
+by their fill, an Objective Point by its symbol, a Dimensional Portal by a ring of its colour.
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from itertools import combinations
+
+SPACE_R = 15
+SLOT = 46  # distance between space slots inside a room
+ROOM_PAD = 22
+ROOM_GAP = 54
+LABEL_H = 18
+
+PORTAL_FILL = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
+               "purple": "#8e44ad", "white": "#f4f4f4"}
+HATCH_FILL = {"open": "#9ecae1", "closed": "#636363", "locked": "#000000", "sealed": "#8c6d31", "broken": "#e6550d"}
+HAZARD_FILL = {"blue": "#2f7fd1", "purple": "#8e44ad", "teal": "#17a2a2", "red": "#d62728", "green": "#2ca02c",
+               "yellow": "#e6b800", "none": "none"}
+
+STYLE = """
+.dm-board-svg text{font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
+.dm-room{fill:var(--color-background-secondary,#f6f7f9);stroke:var(--color-foreground-muted,#8a8f98);stroke-width:1.5}
+.dm-room-label{fill:var(--color-foreground-secondary,#4a4f57);font-size:12px;font-weight:600}
+.dm-conn{stroke:var(--color-foreground-muted,#8a8f98);stroke-width:2.5;stroke-linecap:round}
+.dm-conn-out{stroke:var(--color-brand-primary,#2c5d7c);stroke-width:2.5;stroke-dasharray:6 4;opacity:.8}
+.dm-space{fill:var(--color-background-primary,#fff);stroke:var(--color-foreground-primary,#222);stroke-width:1.5}
+.dm-space-id{fill:var(--color-foreground-primary,#222);font-size:10px;text-anchor:middle;dominant-baseline:central}
+.dm-spawn{fill:none;stroke:#d62728;stroke-width:3.5}
+.dm-start{fill:none;stroke:#2ca02c;stroke-width:3.5}
+.dm-f-unbound .dm-space{fill:#d9c2ec}
+.dm-f-nest .dm-space{fill:#f2d3b3}
+.dm-op{fill:#f5c400;stroke:#5c4a00;stroke-width:1}
+.dm-fig{stroke:#222;stroke-width:1}
+.dm-fig-investigator{fill:#2c7fb8}
+.dm-fig-monster{fill:#b2182b}
+.dm-fig-label{fill:#fff;font-size:8px;font-weight:700;text-anchor:middle;dominant-baseline:central}
+.dm-legend text{fill:var(--color-foreground-secondary,#4a4f57);font-size:11px;dominant-baseline:central}
+"""
+
+
+# --- layout ------------------------------------------------------------------------------------------------------------
+def room_graph(board) -> dict[int, dict[int, int]]:
+    """Room → {neighbouring room: number of connections between them}."""
+    g: dict[int, dict[int, int]] = {r: {} for r in board.rooms}
+    for c in board.connections:
+        ra, rb = board.spaces[c.a].room, board.spaces[c.b].room
+        if ra != rb:
+            g[ra][rb] = g[ra].get(rb, 0) + 1
+            g[rb][ra] = g[rb].get(ra, 0) + 1
+    return g
+
+
+def grid_rooms(board) -> dict[int, tuple[int, int]]:
+    """Room → its (column, row) cell; every room in its own cell, neighbours close together."""
+    g = room_graph(board)
+    rooms = sorted(board.rooms)
+    starts = [r for r in rooms if any("start" in board.spaces[s].features for s in board.rooms[r].spaces)]
+    placed: dict[int, tuple[int, int]] = {}
+    taken: set[tuple[int, int]] = set()
+    pending = list(rooms)
+    while pending:
+        seed = next((r for r in starts if r not in placed), None)
+        if seed is None:
+            seed = max((r for r in rooms if r not in placed), key=lambda r: (sum(g[r].values()), -r))
+        queue = [seed]
+        seen = {seed}
+        while queue:
+            room = queue.pop(0)
+            placed[room] = _best_cell(room, g, placed, taken)
+            taken.add(placed[room])
+            for n in sorted(g[room], key=lambda n: (-g[room][n], n)):
+                if n not in seen and n not in placed:
+                    seen.add(n)
+                    queue.append(n)
+        pending = [r for r in rooms if r not in placed]
+    # shift so the top-left cell is (0, 0)
+    minx = min(x for x, _ in placed.values())
+    miny = min(y for _, y in placed.values())
+    return {r: (x - minx, y - miny) for r, (x, y) in placed.items()}
+
+
+def _best_cell(room, g, placed, taken) -> tuple[int, int]:
+    if not placed:
+        return (0, 0)
+    xs = [x for x, _ in placed.values()]
+    ys = [y for _, y in placed.values()]
+    best, best_key = None, None
+    for x in range(min(xs) - 1, max(xs) + 2):
+        for y in range(min(ys) - 1, max(ys) + 2):
+            if (x, y) in taken:
+                continue
+            pull = sum(w * (abs(x - placed[n][0]) + abs(y - placed[n][1])) for n, w in g[room].items()
+                       if n in placed)
+            # grow the board as a wide rectangle (pages are wider than tall)
+            spread = 0.15 * (abs(x) + 1.6 * abs(y))
+            key = (pull + spread, abs(y), abs(x), y, x)
+            if best_key is None or key < best_key:
+                best, best_key = (x, y), key
+    return best
+
+
+def _room_dims(n: int) -> tuple[int, int]:
+    cols = max(1, math.ceil(math.sqrt(n)))
+    rows = max(1, math.ceil(n / cols))
+    return cols, rows
+
+
+def layout(board) -> dict:
+    """Positions for drawing: ``rooms`` → (x, y, w, h) boxes, ``spaces`` → (x, y) centres, and the canvas size."""
+    cells = grid_rooms(board)
+    dims = {r: _room_dims(len(board.rooms[r].spaces)) for r in board.rooms}
+    max_cols = max(c for c, _ in dims.values())
+    max_rows = max(r for _, r in dims.values())
+    box_w = (max_cols - 1) * SLOT + 2 * (SPACE_R + ROOM_PAD)
+    box_h = (max_rows - 1) * SLOT + 2 * (SPACE_R + ROOM_PAD) + LABEL_H
+    margin = 14
+    boxes = {}
+    for r, (cx, cy) in cells.items():
+        boxes[r] = (margin + cx * (box_w + ROOM_GAP), margin + cy * (box_h + ROOM_GAP), box_w, box_h)
+    centre = {r: (x + w / 2, y + h / 2 + LABEL_H / 2) for r, (x, y, w, h) in boxes.items()}
+    spaces: dict[str, tuple[float, float]] = {}
+    adj: dict[str, set[str]] = {s: set() for s in board.spaces}
+    for c in board.connections:
+        adj[c.a].add(c.b)
+        adj[c.b].add(c.a)
+    for r, room in board.rooms.items():
+        x, y, w, h = boxes[r]
+        cols, rows = dims[r]
+        # centre this room's slot grid in its box
+        ox = x + w / 2 - (cols - 1) * SLOT / 2
+        oy = y + LABEL_H + (h - LABEL_H) / 2 - (rows - 1) * SLOT / 2
+        slots = [(ox + i * SLOT, oy + j * SLOT) for j in range(rows) for i in range(cols)]
+        spaces.update(_place_spaces(room.spaces, slots, adj, board, centre))
+    width = max(x + w for x, _, w, _ in boxes.values()) + margin
+    height = max(y + h for _, y, _, h in boxes.values()) + margin
+    return {"rooms": boxes, "spaces": spaces, "width": width, "height": height, "cells": cells}
+
+
+def _place_spaces(ids, slots, adj, board, centre) -> dict[str, tuple[float, float]]:
+    room = board.spaces[ids[0]].room
+    targets = {s: [centre[board.spaces[n].room] for n in adj[s] if board.spaces[n].room != room] for s in ids}
+    order = sorted(ids, key=lambda s: (-len(targets[s]), ids.index(s)))
+    pos: dict[str, tuple[float, float]] = {}
+    free = list(slots)
+    for s in order:
+        def cost(p):
+            c = sum(math.dist(p, t) for t in targets[s])
+            c += sum(math.dist(p, pos[n]) for n in adj[s] if n in pos)
+            return (c, slots.index(p))
+        best = min(free, key=cost)
+        pos[s] = best
+        free.remove(best)
+
+    def total() -> float:
+        t = 0.0
+        for s in ids:
+            t += sum(math.dist(pos[s], p) for p in targets[s])
+            t += sum(math.dist(pos[s], pos[n]) for n in adj[s] if n in pos) / 2
+        return t
+
+    # pairwise swaps (and moves into free slots) while they shorten the connections
+    improved = True
+    rounds = 0
+    while improved and rounds < 20:
+        improved = False
+        rounds += 1
+        current = total()
+        for a, b in combinations(ids, 2):
+            pos[a], pos[b] = pos[b], pos[a]
+            t = total()
+            if t < current - 1e-9:
+                current, improved = t, True
+            else:
+                pos[a], pos[b] = pos[b], pos[a]
+        for a in ids:
+            for f in list(free):
+                old = pos[a]
+                pos[a] = f
+                t = total()
+                if t < current - 1e-9:
+                    current, improved = t, True
+                    free.remove(f)
+                    free.append(old)
+                    break
+                pos[a] = old
+    return pos
+
+
+# --- drawing -----------------------------------------------------------------------------------------------------------
+def _symbol(kind: str, x: float, y: float, r: float = 6.5) -> str:
+    cls = 'class="dm-op"'
+    if kind == "circle":
+        return f'<circle {cls} cx="{x:.1f}" cy="{y:.1f}" r="{r * .8:.1f}"/>'
+    if kind == "square":
+        return f'<rect {cls} x="{x - r * .75:.1f}" y="{y - r * .75:.1f}" width="{r * 1.5:.1f}" height="{r * 1.5:.1f}"/>'
+    if kind == "cross":
+        w = r * .35
+        pts = [(-w, -r), (w, -r), (w, -w), (r, -w), (r, w), (w, w), (w, r), (-w, r), (-w, w), (-r, w), (-r, -w),
+               (-w, -w)]
+    elif kind == "triangle":
+        pts = [(0, -r), (r * .95, r * .75), (-r * .95, r * .75)]
+    elif kind == "star":
+        pts = []
+        for i in range(10):
+            rad = r if i % 2 == 0 else r * .45
+            a = -math.pi / 2 + i * math.pi / 5
+            pts.append((rad * math.cos(a), rad * math.sin(a)))
+    else:  # hexagon, or a symbol we don't know
+        pts = [(r * math.cos(math.pi / 3 * i), r * math.sin(math.pi / 3 * i)) for i in range(6)]
+    d = " ".join(f"{x + px:.1f},{y + py:.1f}" for px, py in pts)
+    return f'<polygon {cls} points="{d}"/>'
+
+
+def _describe(space) -> str:
+    parts = [f"space {space.id} (room {space.room})"]
+    names = {"spawn": "spawn space", "start": "start space", "unbound": "the Unbound space", "nest": "the Nest space"}
+    parts += [names.get(f, f) for f in sorted(space.features)]
+    if space.objective_point:
+        parts.append(f"Objective Point: {space.objective_point}")
+    if space.portal:
+        parts.append(f"{space.portal} Dimensional Portal")
+    return ", ".join(parts)
+
+
+def board_svg(board, *, figures: dict | None = None, title: str = "", compact: bool = False) -> str:
+    """The board as an inline SVG element. ``figures`` maps a space to ``[(label, kind, name)]`` to draw on it."""
+    lay = layout(board)
+    sp = lay["spaces"]
+    w = lay["width"]
+    legend, legend_h = ("", 0) if compact else _legend(board, 14, lay["height"], w - 14)
+    h = lay["height"] + legend_h
+    out = [f'<svg class="dm-board-svg{" dm-board-compact" if compact else ""}" xmlns="http://www.w3.org/2000/svg" '
+           f'viewBox="0 0 {w:.0f} {h:.0f}" width="{w:.0f}" height="{h:.0f}" role="img" '
+           f'aria-label="{escape(title or board.name)}: board diagram" data-rooms="{len(board.rooms)}" '
+           f'data-spaces="{len(board.spaces)}">',
+           f"<title>{escape(title or board.name)}: {len(board.rooms)} rooms, {len(board.spaces)} spaces</title>",
+           f"<style>{STYLE}</style>"]
+    for r, (x, y, bw, bh) in sorted(lay["rooms"].items()):
+        room = board.rooms[r]
+        label = f"{r}" + (f" · {room.name}" if room.name and room.name != f"Room {r}" else "")
+        out.append(f'<g class="dm-room-g" data-room="{r}"><title>room {escape(label)}</title>'
+                   f'<rect class="dm-room" x="{x:.1f}" y="{y:.1f}" width="{bw:.1f}" height="{bh:.1f}" rx="10"/>'
+                   f'<text class="dm-room-label" x="{x + 9:.1f}" y="{y + 15:.1f}">{escape(_fit(label, bw))}</text></g>')
+    for c in board.connections:
+        (x1, y1), (x2, y2) = sp[c.a], sp[c.b]
+        out_room = board.spaces[c.a].room != board.spaces[c.b].room
+        out.append(f'<line class="{"dm-conn dm-conn-out" if out_room else "dm-conn"}" data-conn="{escape(c.a)} {escape(c.b)}" x1="{x1:.1f}" y1="{y1:.1f}" '
+                   f'x2="{x2:.1f}" y2="{y2:.1f}"><title>{escape(c.a)} – {escape(c.b)}'
+                   f'{" (" + escape(c.hatch) + " hatch)" if c.hatch else ""}</title></line>')
+        if c.hatch:
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            ang = math.degrees(math.atan2(y2 - y1, x2 - x1)) + 90
+            out.append(f'<rect class="dm-hatch" x="{mx - 9:.1f}" y="{my - 3:.1f}" width="18" height="6" rx="1.5" '
+                       f'fill="{HATCH_FILL.get(c.hatch, "#000")}" transform="rotate({ang:.1f} {mx:.1f} {my:.1f})">'
+                       f'<title>{escape(c.hatch)} hatch between {escape(c.a)} and {escape(c.b)}</title></rect>')
+    for sid, space in board.spaces.items():
+        x, y = sp[sid]
+        classes = " ".join(f"dm-f-{f}" for f in sorted(space.features))
+        out.append(f'<g class="dm-space-g {classes}" data-space="{escape(sid)}"><title>{escape(_describe(space))}'
+                   "</title>")
+        if space.portal:
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_R + 5}" fill="none" '
+                       f'stroke="{PORTAL_FILL.get(space.portal, "#888")}" stroke-width="3" stroke-dasharray="4 2"/>')
+        out.append(f'<circle class="dm-space" cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_R}"/>')
+        if "spawn" in space.features:
+            out.append(f'<circle class="dm-spawn" cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_R - 2.5}"/>')
+        if "start" in space.features:
+            out.append(f'<circle class="dm-start" cx="{x:.1f}" cy="{y:.1f}" r="{SPACE_R + 1.5}"/>')
+        out.append(f'<text class="dm-space-id" x="{x:.1f}" y="{y:.1f}">{escape(sid)}</text>')
+        if space.objective_point:
+            out.append(_symbol(space.objective_point, x + SPACE_R * .85, y - SPACE_R * .85))
+        out.append("</g>")
+    for sid, figs in (figures or {}).items():
+        if sid not in sp:
+            continue
+        x, y = sp[sid]
+        for i, (label, kind, name) in enumerate(figs):
+            ang = math.pi * (0.75 + 0.5 * i)
+            fx, fy = x + (SPACE_R + 3) * math.cos(ang), y + (SPACE_R + 3) * math.sin(ang)
+            out.append(f'<g class="dm-fig-g"><title>{escape(name)} on {escape(sid)}</title>'
+                       f'<circle class="dm-fig dm-fig-{escape(kind)}" cx="{fx:.1f}" cy="{fy:.1f}" r="8"/>'
+                       f'<text class="dm-fig-label" x="{fx:.1f}" y="{fy:.1f}">{escape(label[:3])}</text></g>')
+    out.append(legend)
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _fit(label: str, width: float) -> str:
+    limit = max(6, int((width - 16) / 7))
+    return label if len(label) <= limit else label[:limit - 1] + "…"
+
+
+def _legend(board, x: float, y: float, width: float) -> tuple[str, float]:
+    """The legend below the board, wrapped to ``width``; returns the SVG and its height."""
+    items = []
+    feats = {f for s in board.spaces.values() for f in s.features}
+    items.append(('<circle class="dm-space" cx="0" cy="0" r="8"/><circle class="dm-spawn" cx="0" cy="0" r="6"/>',
+                  "spawn space"))
+    if "start" in feats:
+        items.append(('<circle class="dm-space" cx="0" cy="0" r="8"/><circle class="dm-start" cx="0" cy="0" r="9"/>',
+                      "start space"))
+    if "unbound" in feats:
+        items.append(('<g class="dm-f-unbound"><circle class="dm-space" cx="0" cy="0" r="8"/></g>', "Unbound space"))
+    if "nest" in feats:
+        items.append(('<g class="dm-f-nest"><circle class="dm-space" cx="0" cy="0" r="8"/></g>', "Nest space"))
+    if any(s.objective_point for s in board.spaces.values()):
+        items.append((_symbol("star", 0, 0), "Objective Point"))
+    if any(s.portal for s in board.spaces.values()):
+        items.append(('<circle cx="0" cy="0" r="8" fill="none" stroke="#8e44ad" stroke-width="3" '
+                      'stroke-dasharray="4 2"/>', "Dimensional Portal"))
+    items.append(('<line class="dm-conn dm-conn-out" x1="-9" y1="0" x2="9" y2="0"/>', "between rooms"))
+    if any(c.hatch for c in board.connections):
+        items.append(('<rect x="-3" y="-8" width="6" height="16" fill="#000"/>', "hatch"))
+    out = [f'<g class="dm-legend" transform="translate({x:.0f} {y + 14:.0f})">']
+    cx, cy = 10.0, 0.0
+    for icon, text in items:
+        step = 30 + 6.5 * len(text)
+        if cx > 10 and cx + step > width:
+            cx, cy = 10.0, cy + 24
+        out.append(f'<g transform="translate({cx:.0f} {cy:.0f})">{icon}<text x="14" y="0">{escape(text)}</text></g>')
+        cx += step
+    out.append("</g>")
+    return "".join(out), cy + 36
+
+
+def track_svg(track, marker: int | None = None) -> str:
+    """The devouring track: one box a space with its value, the hazard icon under it, the last space marked."""
+    n = len(track)
+    bw, gap = 46, 8
+    w = n * (bw + gap) + gap
+    h = 96
+    out = [f'<svg class="dm-track-svg" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
+           f'height="{h}" role="img" aria-label="devouring track, {n} spaces"><title>devouring track</title>',
+           "<style>.dm-track-svg text{font-family:system-ui,sans-serif;text-anchor:middle;dominant-baseline:central}"
+           ".dm-tbox{fill:var(--color-background-secondary,#f6f7f9);stroke:var(--color-foreground-muted,#8a8f98)}"
+           ".dm-tlast{stroke:#d62728;stroke-width:2.5}.dm-tval{font-size:18px;font-weight:700;"
+           "fill:var(--color-foreground-primary,#222)}.dm-tnum{font-size:10px;fill:var(--color-foreground-muted,#888)}"
+           "</style>"]
+    for i, t in enumerate(track):
+        x = gap + i * (bw + gap)
+        last = i == n - 1
+        out.append(f'<g><title>space {i + 1}: value {t.value}, hazard {escape(str(t.hazard or "none"))}'
+                   f'{" — the last space: the game is lost" if last else ""}</title>'
+                   f'<rect class="dm-tbox{" dm-tlast" if last else ""}" x="{x}" y="8" width="{bw}" height="{bw}" '
+                   f'rx="6"/><text class="dm-tval" x="{x + bw / 2}" y="{8 + bw / 2}">{t.value}</text>'
+                   f'<text class="dm-tnum" x="{x + bw / 2}" y="{h - 8}">{i + 1}</text>')
+        if t.hazard:
+            fill = HAZARD_FILL.get(str(t.hazard).lower(), "#888")
+            out.append(f'<circle cx="{x + bw / 2}" cy="{8 + bw + 12}" r="8" fill="{fill}" stroke="#333" '
+                       f'stroke-width="1"/>')
+        if marker is not None and marker == i:
+            out.append(f'<circle cx="{x + bw / 2}" cy="14" r="5" fill="#d62728"/>')
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
