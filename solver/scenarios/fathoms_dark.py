@@ -1005,20 +1005,26 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     lines = [f"{investigator} stands in {plan.start}; search cards discarded: "
              f"{', '.join(str(c) for c in plan.discarded) or 'none'}"
              + (" (the discards were reshuffled into a new search deck)" if plan.reshuffled else "") + "."]
-    held = sorted(t for t, n in fig.tokens.items() if n)
+    ignored = {"slow": "Slow (when moving)", "weakened": "Weakened (when attacking)",
+               "paralyzed": "Paralyzed (the whole unbound activation)"}
+    held = [ignored[t] for t in ignored if fig.count(t)]
+    if any(f.kind == "monster" for f in state.figures_in(fig.space)):
+        held.append(f"the trap of the monsters in {fig.space} (when moving)")
     if held:
-        lines.append(f"Ignored during the unbound activation: {', '.join(held)} "
-                     f"(Slow and the monsters' trap when moving, Weakened when attacking, Paralyzed); "
-                     f"the tokens stay.")
+        lines.append(f"Ignored: {', '.join(held)}; the tokens stay after the unbound activation.")
     geo = Geometry.of(state)
-    for seq in plan.sequences:
+    for seq in plan.sequences:  # the paths and lines of sight behind each action, once each
         for a in seq:
             if a.kind == "move":
-                for g in a.goals[:3]:
-                    for path in geo.move_paths(a.at, g, limit=3):
-                        line = f"path {a.at} to {g}: {' → '.join(path)}"
-                        if line not in lines:
-                            lines.append(line)
+                found = [(g, p) for g in a.goals for p in geo.move_paths(a.at, g, limit=3)]
+                shown = [f"shortest path {a.at} to {g}: {' → '.join(p)}" for g, p in found]
+            elif a.kind == "attack" and a.sight:
+                target = state.figure(a.target).space
+                shown = [f"line of sight {a.at} to {a.target} ({target}): {' → '.join(p)}"
+                         for p in geo.sight_paths(a.at, target, limit=3)]
+            else:
+                shown = []
+            lines += [line for line in shown if line not in lines]
     if plan.weapon is None:
         summary = (f"{investigator} finds no weapon in the search deck, so no action can be an attack or a move "
                    f"toward one.")
