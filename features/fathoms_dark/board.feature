@@ -18,9 +18,9 @@ Feature: Fathoms Dark — the game board
       Then the Fathoms Dark board is refused under rule "fathoms-board.rooms"
 
       Examples:
-        | change                |
-        | room 9 is left out    |
-        | a room 30 is added    |
+        | change             |
+        | room 9 is left out |
+        | a room 30 is added |
 
   Rule: The Unbound space is in room 5
 

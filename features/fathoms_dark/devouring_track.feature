@@ -49,6 +49,6 @@ Feature: Fathoms Dark — the devouring track
       Then the Fathoms Dark game <result>
 
       Examples:
-        | space | result                                         |
-        | 8     | goes on                                        |
+        | space | result                                            |
+        | 8     | goes on                                           |
         | 9     | is lost under rule "outcome.loss-devouring-track" |

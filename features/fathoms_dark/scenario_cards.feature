@@ -84,6 +84,6 @@ Feature: Fathoms Dark — scenario cards and infection
       And the scenario card deck is <deck>
 
       Examples:
-        | setting      | has card                              | deck           |
-        | keep-card    | holds his or her scenario card        | square         |
-        | shuffle-back | does not hold his or her scenario card | square, star   |
+        | setting      | has card                               | deck         |
+        | keep-card    | holds his or her scenario card         | square       |
+        | shuffle-back | does not hold his or her scenario card | square, star |

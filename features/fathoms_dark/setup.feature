@@ -12,10 +12,10 @@ Feature: Fathoms Dark — special setup
       Then each of the <count> Fathoms Dark investigators holds a different scenario card
 
       Examples:
-        | count | investigators                                                                                       | seed |
-        | 1     | Lisbeth Gibson                                                                                      | 1    |
-        | 2     | Lisbeth Gibson, Sophie Brigman                                                                      | 2    |
-        | 5     | Lisbeth Gibson, Sophie Brigman, Franklyn Christie, Isaiah Wiesenthal, Christopher Dalton            | 3    |
+        | count | investigators                                                                            | seed |
+        | 1     | Lisbeth Gibson                                                                           | 1    |
+        | 2     | Lisbeth Gibson, Sophie Brigman                                                           | 2    |
+        | 5     | Lisbeth Gibson, Sophie Brigman, Franklyn Christie, Isaiah Wiesenthal, Christopher Dalton | 3    |
 
     @rule:fathoms-setup.draw-scenario-card
     Scenario: Two investigators can't draw the same card
@@ -61,10 +61,10 @@ Feature: Fathoms Dark — special setup
       And <unused> scenario cards are out of the game, none of them in the deck
 
       Examples:
-        | count | investigators                                                                                       | seed | unused |
-        | 1     | Lisbeth Gibson                                                                                      | 4    | 5      |
-        | 3     | Lisbeth Gibson, Sophie Brigman, Isaiah Wiesenthal                                                   | 5    | 3      |
-        | 5     | Lisbeth Gibson, Sophie Brigman, Franklyn Christie, Isaiah Wiesenthal, Christopher Dalton            | 6    | 1      |
+        | count | investigators                                                                            | seed | unused |
+        | 1     | Lisbeth Gibson                                                                           | 4    | 5      |
+        | 3     | Lisbeth Gibson, Sophie Brigman, Isaiah Wiesenthal                                        | 5    | 3      |
+        | 5     | Lisbeth Gibson, Sophie Brigman, Franklyn Christie, Isaiah Wiesenthal, Christopher Dalton | 6    | 1      |
 
   Rule: No epic monsters
     The names of the expansion's three epic monsters are not public, so the examples call one "Epic monster A".
@@ -76,10 +76,10 @@ Feature: Fathoms Dark — special setup
       Then the Fathoms Dark monster choice is <verdict>
 
       Examples:
-        | monsters                 | epic           | verdict                                             |
-        | Husk, Mind Eater         | none           | accepted                                            |
-        | Husk, Epic monster A     | Epic monster A | refused under rule "fathoms-setup.no-epic-monsters" |
-        | Epic monster A           | Epic monster A | refused under rule "fathoms-setup.no-epic-monsters" |
+        | monsters             | epic           | verdict                                             |
+        | Husk, Mind Eater     | none           | accepted                                            |
+        | Husk, Epic monster A | Epic monster A | refused under rule "fathoms-setup.no-epic-monsters" |
+        | Epic monster A       | Epic monster A | refused under rule "fathoms-setup.no-epic-monsters" |
 
   Rule: The Unbound card ends the activation track, with twelve unbound markers
 
@@ -117,7 +117,7 @@ Feature: Fathoms Dark — special setup
       Then the Fathoms Dark spawn deck is <deck>
 
       Examples:
-        | cards                                | deck                   |
-        | Husk, Unbound, Mind Eater, Unbound   | Husk, Mind Eater       |
-        | Unbound, Unbound                     | empty                  |
-        | Husk, Husk                           | Husk, Husk             |
+        | cards                              | deck             |
+        | Husk, Unbound, Mind Eater, Unbound | Husk, Mind Eater |
+        | Unbound, Unbound                   | empty            |
+        | Husk, Husk                         | Husk, Husk       |

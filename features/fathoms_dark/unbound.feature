@@ -4,9 +4,9 @@ Feature: Fathoms Dark — the Unbound monster
 
   Background:
     Given a Fathoms Dark position with these investigators:
-      | investigator      | objective marker | space |
-      | Lisbeth Gibson    | circle           | 5b    |
-      | Sophie Brigman    | star             | 24b   |
+      | investigator   | objective marker | space |
+      | Lisbeth Gibson | circle           | 5b    |
+      | Sophie Brigman | star             | 24b   |
 
   Rule: Unbound activates last
 
@@ -16,10 +16,10 @@ Feature: Fathoms Dark — the Unbound monster
       Then the Fathoms Dark activation phase runs <order>
 
       Examples:
-        | monsters                    | order                                                             |
-        | Husk, Mind Eater            | Lisbeth Gibson, Husk, Sophie Brigman, Mind Eater, Unbound         |
-        | Husk                        | Lisbeth Gibson, Husk, Sophie Brigman, Unbound                     |
-        | Husk, Mind Eater, Parasite  | Lisbeth Gibson, Husk, Sophie Brigman, Mind Eater, Parasite, Unbound |
+        | monsters                   | order                                                               |
+        | Husk, Mind Eater           | Lisbeth Gibson, Husk, Sophie Brigman, Mind Eater, Unbound           |
+        | Husk                       | Lisbeth Gibson, Husk, Sophie Brigman, Unbound                       |
+        | Husk, Mind Eater, Parasite | Lisbeth Gibson, Husk, Sophie Brigman, Mind Eater, Parasite, Unbound |
 
   Rule: The markers on its card are its lives
 

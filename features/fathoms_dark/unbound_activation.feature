@@ -20,17 +20,17 @@ Feature: Fathoms Dark — the unbound activation
       Then the unbound activations come in the order <order>
 
       Examples:
-        | track                                               | covered                            | order                              |
-        | Lisbeth Gibson, Sophie Brigman, Isaiah Wiesenthal   | Isaiah Wiesenthal, Sophie Brigman  | Sophie Brigman, Isaiah Wiesenthal  |
-        | Isaiah Wiesenthal, Lisbeth Gibson, Sophie Brigman   | Sophie Brigman, Isaiah Wiesenthal  | Isaiah Wiesenthal, Sophie Brigman  |
-        | Lisbeth Gibson, Sophie Brigman, Isaiah Wiesenthal   | nobody                             | nobody                             |
+        | track                                             | covered                           | order                             |
+        | Lisbeth Gibson, Sophie Brigman, Isaiah Wiesenthal | Isaiah Wiesenthal, Sophie Brigman | Sophie Brigman, Isaiah Wiesenthal |
+        | Isaiah Wiesenthal, Lisbeth Gibson, Sophie Brigman | Sophie Brigman, Isaiah Wiesenthal | Isaiah Wiesenthal, Sophie Brigman |
+        | Lisbeth Gibson, Sophie Brigman, Isaiah Wiesenthal | nobody                            | nobody                            |
 
     @rule:fathoms-activation.who @rule:fathoms-cards.place-at-end-of-activation-phase
     Scenario: A marker placed this round brings an unbound activation this round
       Given a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space |
-        | Lisbeth Gibson    | circle           | 17b   |
-        | Sophie Brigman    | star             | 24b   |
+        | investigator   | objective marker | space |
+        | Lisbeth Gibson | circle           | 17b   |
+        | Sophie Brigman | star             | 24b   |
       And the scenario card deck is star, circle
       When the Fathoms Dark round begins
       And the Fathoms Dark activation phase ends
@@ -40,9 +40,9 @@ Feature: Fathoms Dark — the unbound activation
     @rule:fathoms-activation.who
     Scenario: An uncovered investigator has no unbound activation
       Given a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space |
-        | Lisbeth Gibson    | circle           | 17b   |
-        | Sophie Brigman    | star             | 24b   |
+        | investigator   | objective marker | space |
+        | Lisbeth Gibson | circle           | 17b   |
+        | Sophie Brigman | star             | 24b   |
       When the unbound activation of Lisbeth Gibson is worked out
       Then the Fathoms Dark step is refused under rule "fathoms-activation.who"
 
@@ -51,9 +51,9 @@ Feature: Fathoms Dark — the unbound activation
     @rule:fathoms-activation.discard-until-weapon
     Scenario Outline: The search deck starts with <first>
       Given a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space |
-        | Lisbeth Gibson    | circle           | 17b   |
-        | Sophie Brigman    | star             | 24a   |
+        | investigator   | objective marker | space |
+        | Lisbeth Gibson | circle           | 17b   |
+        | Sophie Brigman | star             | 24a   |
       And the unbound markers cover the Objective Points of Sophie Brigman
       And the search deck holds, top first, <deck>
       When Sophie Brigman takes the unbound activation "attack Lisbeth Gibson; attack Lisbeth Gibson; attack Lisbeth Gibson" dealing 0, 0, 0 wounds
@@ -62,18 +62,18 @@ Feature: Fathoms Dark — the unbound activation
       And the search deck left holds <left>
 
       Examples:
-        | first   | deck                                             | discarded               | weapon  | left  |
-        | Flare   | Flare, Rope, Harpoon (range 1), Knife (range 0)  | Flare, Rope, Harpoon    | Harpoon | Knife |
-        | Harpoon | Harpoon (range 1), Flare                         | Harpoon                 | Harpoon | Flare |
-        | a rifle | Rifle (range 3)                                  | Rifle                   | Rifle   | empty |
+        | first   | deck                                            | discarded            | weapon  | left  |
+        | Flare   | Flare, Rope, Harpoon (range 1), Knife (range 0) | Flare, Rope, Harpoon | Harpoon | Knife |
+        | Harpoon | Harpoon (range 1), Flare                        | Harpoon              | Harpoon | Flare |
+        | a rifle | Rifle (range 3)                                 | Rifle                | Rifle   | empty |
 
     @rule:fathoms-activation.discard-until-weapon @rule:fathoms-activation.no-attack-space
     Scenario Outline: The search deck runs out first (<setting>)
       Given the Fathoms Dark option "fathoms-dark.search-deck-exhausted" is set to "<setting>"
       And a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space |
-        | Lisbeth Gibson    | circle           | 17b   |
-        | Sophie Brigman    | star             | 24b   |
+        | investigator   | objective marker | space |
+        | Lisbeth Gibson | circle           | 17b   |
+        | Sophie Brigman | star             | 24b   |
       And the unbound markers cover the Objective Points of Sophie Brigman
       And the search deck holds, top first, Flare
       And the search discard pile holds Rope, Knife (range 0)
@@ -84,9 +84,9 @@ Feature: Fathoms Dark — the unbound activation
         | <actions> |
 
       Examples:
-        | setting            | weapon | actions                                                             |
-        | reshuffle-discards | Knife  | move 24b→24a; move 24a→17b; attack Lisbeth Gibson                   |
-        | no-weapon          | none   | no action; no action; no action                                     |
+        | setting            | weapon | actions                                           |
+        | reshuffle-discards | Knife  | move 24b→24a; move 24a→17b; attack Lisbeth Gibson |
+        | no-weapon          | none   | no action; no action; no action                   |
 
   Rule: Attack the nearest other investigator the weapon reaches; ties are the attacker's choice
 
@@ -101,8 +101,8 @@ Feature: Fathoms Dark — the unbound activation
       And the search deck holds, top first, Harpoon (range 2)
       When the unbound activation of Sophie Brigman is worked out
       Then the allowed unbound action sequences are:
-        | actions                                                                |
-        | attack Lisbeth Gibson; attack Lisbeth Gibson; attack Lisbeth Gibson    |
+        | actions                                                             |
+        | attack Lisbeth Gibson; attack Lisbeth Gibson; attack Lisbeth Gibson |
 
     @rule:fathoms-activation.three-actions @rule:fathoms-activation.attack-nearest @rule:fathoms-activation.attacker-breaks-ties
     Scenario: Two investigators equally near: every choice, every action
@@ -115,15 +115,15 @@ Feature: Fathoms Dark — the unbound activation
       And the search deck holds, top first, Harpoon (range 1)
       When the unbound activation of Sophie Brigman is worked out
       Then the allowed unbound action sequences are:
-        | actions                                                                       |
-        | attack Lisbeth Gibson; attack Lisbeth Gibson; attack Lisbeth Gibson           |
-        | attack Lisbeth Gibson; attack Lisbeth Gibson; attack Isaiah Wiesenthal        |
-        | attack Lisbeth Gibson; attack Isaiah Wiesenthal; attack Lisbeth Gibson        |
-        | attack Lisbeth Gibson; attack Isaiah Wiesenthal; attack Isaiah Wiesenthal     |
-        | attack Isaiah Wiesenthal; attack Lisbeth Gibson; attack Lisbeth Gibson        |
-        | attack Isaiah Wiesenthal; attack Lisbeth Gibson; attack Isaiah Wiesenthal     |
-        | attack Isaiah Wiesenthal; attack Isaiah Wiesenthal; attack Lisbeth Gibson     |
-        | attack Isaiah Wiesenthal; attack Isaiah Wiesenthal; attack Isaiah Wiesenthal  |
+        | actions                                                                      |
+        | attack Lisbeth Gibson; attack Lisbeth Gibson; attack Lisbeth Gibson          |
+        | attack Lisbeth Gibson; attack Lisbeth Gibson; attack Isaiah Wiesenthal       |
+        | attack Lisbeth Gibson; attack Isaiah Wiesenthal; attack Lisbeth Gibson       |
+        | attack Lisbeth Gibson; attack Isaiah Wiesenthal; attack Isaiah Wiesenthal    |
+        | attack Isaiah Wiesenthal; attack Lisbeth Gibson; attack Lisbeth Gibson       |
+        | attack Isaiah Wiesenthal; attack Lisbeth Gibson; attack Isaiah Wiesenthal    |
+        | attack Isaiah Wiesenthal; attack Isaiah Wiesenthal; attack Lisbeth Gibson    |
+        | attack Isaiah Wiesenthal; attack Isaiah Wiesenthal; attack Isaiah Wiesenthal |
 
     @rule:fathoms-activation.must-attack
     Scenario: A sequence the rules don't allow is refused and changes nothing
@@ -172,8 +172,8 @@ Feature: Fathoms Dark — the unbound activation
       And the search deck holds, top first, Knife (range 0)
       When the unbound activation of Sophie Brigman is worked out
       Then the allowed unbound action sequences are:
-        | actions                                            |
-        | move 24b→24a; move 24a→17b; attack Lisbeth Gibson  |
+        | actions                                           |
+        | move 24b→24a; move 24a→17b; attack Lisbeth Gibson |
 
     @rule:fathoms-activation.move-toward-attack-space @rule:fathoms-activation.attacker-breaks-ties
     Scenario: Two spaces to attack from, equally near, in two directions
@@ -186,21 +186,21 @@ Feature: Fathoms Dark — the unbound activation
       And the search deck holds, top first, Knife (range 0)
       When the unbound activation of Sophie Brigman is worked out
       Then the allowed unbound action sequences are:
-        | actions                                              |
-        | move 5b→5a; move 5a→27c; attack Lisbeth Gibson       |
-        | move 5b→5c; move 5c→26a; attack Isaiah Wiesenthal    |
+        | actions                                           |
+        | move 5b→5a; move 5a→27c; attack Lisbeth Gibson    |
+        | move 5b→5c; move 5c→26a; attack Isaiah Wiesenthal |
 
     @rule:fathoms-activation.no-attack-space
     Scenario: Nobody else to attack
       Given a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space |
-        | Sophie Brigman    | star             | 24b   |
+        | investigator   | objective marker | space |
+        | Sophie Brigman | star             | 24b   |
       And the unbound markers cover the Objective Points of Sophie Brigman
       And the search deck holds, top first, Knife (range 0)
       When the unbound activation of Sophie Brigman is worked out
       Then the allowed unbound action sequences are:
-        | actions                          |
-        | no action; no action; no action  |
+        | actions                         |
+        | no action; no action; no action |
 
   Rule: Trap and Slow are ignored when moving
 
@@ -216,8 +216,8 @@ Feature: Fathoms Dark — the unbound activation
       Then outside an unbound activation Isaiah Wiesenthal could not leave his or her space: slow, trap
       When the unbound activation of Isaiah Wiesenthal is worked out
       Then the allowed unbound action sequences are:
-        | actions                                            |
-        | move 24b→24a; move 24a→17b; attack Lisbeth Gibson  |
+        | actions                                           |
+        | move 24b→24a; move 24a→17b; attack Lisbeth Gibson |
       When Isaiah Wiesenthal takes the unbound activation "move 24b→24a; move 24a→17b; attack Lisbeth Gibson" dealing 1 wounds
       Then Isaiah Wiesenthal stands in 17b on the Fathoms Dark board
       And Isaiah Wiesenthal still holds 1 slow token after the unbound activation
@@ -227,9 +227,9 @@ Feature: Fathoms Dark — the unbound activation
     @rule:fathoms-activation.ignore-weakened
     Scenario: A Weakened investigator attacks unweakened
       Given a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space | tokens   |
-        | Lisbeth Gibson    | circle           | 17b   |          |
-        | Sophie Brigman    | star             | 24a   | weakened |
+        | investigator   | objective marker | space | tokens   |
+        | Lisbeth Gibson | circle           | 17b   |          |
+        | Sophie Brigman | star             | 24a   | weakened |
       And the unbound markers cover the Objective Points of Sophie Brigman
       Then in a normal activation Sophie Brigman's conditions in force are weakened
       And in Sophie Brigman's unbound activation no condition is in force
@@ -258,9 +258,9 @@ Feature: Fathoms Dark — the unbound activation
     @rule:fathoms-activation.paralyzed-ignored @rule:fathoms-activation.paralyzed-kept
     Scenario: A Paralyzed investigator takes all three actions
       Given a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space | tokens    |
-        | Lisbeth Gibson    | circle           | 17b   |           |
-        | Sophie Brigman    | star             | 24b   | paralyzed |
+        | investigator   | objective marker | space | tokens    |
+        | Lisbeth Gibson | circle           | 17b   |           |
+        | Sophie Brigman | star             | 24b   | paralyzed |
       And the unbound markers cover the Objective Points of Sophie Brigman
       And the search deck holds, top first, Knife (range 0)
       When Sophie Brigman takes the unbound activation "move 24b→24a; move 24a→17b; attack Lisbeth Gibson" dealing 2 wounds
@@ -273,9 +273,9 @@ Feature: Fathoms Dark — the unbound activation
     @rule:fathoms-activation.not-normal
     Scenario: No activation abilities
       Given a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space |
-        | Lisbeth Gibson    | circle           | 17b   |
-        | Sophie Brigman    | star             | 24b   |
+        | investigator   | objective marker | space |
+        | Lisbeth Gibson | circle           | 17b   |
+        | Sophie Brigman | star             | 24b   |
       And the unbound markers cover the Objective Points of Sophie Brigman
       Then in Sophie Brigman's unbound activation the abilities of an activation can't be used
       And in a normal activation of Sophie Brigman they can
@@ -283,9 +283,9 @@ Feature: Fathoms Dark — the unbound activation
     @rule:fathoms-activation.no-start-end-effects
     Scenario: Ending on a devoured effect marker triggers nothing
       Given a Fathoms Dark position with these investigators:
-        | investigator      | objective marker | space |
-        | Lisbeth Gibson    | circle           | 5b    |
-        | Sophie Brigman    | star             | 5b    |
+        | investigator   | objective marker | space |
+        | Lisbeth Gibson | circle           | 5b    |
+        | Sophie Brigman | star             | 5b    |
       And the unbound markers cover the Objective Points of Sophie Brigman
       And the search deck holds, top first, Knife (range 0)
       When Sophie Brigman takes the unbound activation "attack Lisbeth Gibson; attack Lisbeth Gibson; attack Lisbeth Gibson" dealing 0, 0, 0 wounds

@@ -18,10 +18,10 @@ Feature: Fathoms Dark — unbound markers on the Objective Points
       Then the Fathoms Dark attack targets of <attacker> are <targets>
 
       Examples:
-        | attacker          | targets                                    |
-        | Sophie Brigman    | nothing                                    |
-        | Lisbeth Gibson    | Unbound, unbound marker (Sophie Brigman)   |
-        | Isaiah Wiesenthal | Unbound, unbound marker (Sophie Brigman)   |
+        | attacker          | targets                                  |
+        | Sophie Brigman    | nothing                                  |
+        | Lisbeth Gibson    | Unbound, unbound marker (Sophie Brigman) |
+        | Isaiah Wiesenthal | Unbound, unbound marker (Sophie Brigman) |
 
     @rule:fathoms-markers.covered-cannot-attack-unbound
     Scenario: Sophie's attack on Unbound is refused

@@ -18,9 +18,9 @@ Feature: Fathoms Dark — winning and losing
       Then the Fathoms Dark game <result>
 
       Examples:
-        | covered                                             | result                                            |
-        | Lisbeth Gibson                                      | goes on                                           |
-        | Lisbeth Gibson and Sophie Brigman                   | goes on                                           |
+        | covered                                              | result                                                |
+        | Lisbeth Gibson                                       | goes on                                               |
+        | Lisbeth Gibson and Sophie Brigman                    | goes on                                               |
         | Lisbeth Gibson, Sophie Brigman and Isaiah Wiesenthal | is lost under rule "fathoms-outcome.loss-all-covered" |
 
     @rule:fathoms-outcome.loss-all-covered
@@ -41,10 +41,10 @@ Feature: Fathoms Dark — winning and losing
       Then the Fathoms Dark game <result>
 
       Examples:
-        | card | board | covered        | removed | result                                           |
+        | card | board | covered        | removed | result                                              |
         | 0    | 0     | nobody         | 12      | is won under rule "fathoms-outcome.win-all-removed" |
-        | 1    | 0     | nobody         | 11      | goes on                                          |
-        | 0    | 1     | Lisbeth Gibson | 11      | goes on                                          |
+        | 1    | 0     | nobody         | 11      | goes on                                             |
+        | 0    | 1     | Lisbeth Gibson | 11      | goes on                                             |
 
     @rule:fathoms-outcome.win-all-removed @rule:fathoms-markers.killed-removed
     Scenario: Killing the last marker wins
@@ -63,7 +63,7 @@ Feature: Fathoms Dark — winning and losing
       Then the Fathoms Dark position is <verdict>
 
       Examples:
-        | card | covered        | removed | verdict                                              |
-        | 11   | Lisbeth Gibson | 0       | accepted                                             |
-        | 12   | Lisbeth Gibson | 0       | refused under rule "fathoms-outcome.twelve-markers"  |
-        | 5    | nobody         | 5       | refused under rule "fathoms-outcome.twelve-markers"  |
+        | card | covered        | removed | verdict                                             |
+        | 11   | Lisbeth Gibson | 0       | accepted                                            |
+        | 12   | Lisbeth Gibson | 0       | refused under rule "fathoms-outcome.twelve-markers" |
+        | 5    | nobody         | 5       | refused under rule "fathoms-outcome.twelve-markers" |
