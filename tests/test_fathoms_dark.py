@@ -209,6 +209,8 @@ def test_a_reshuffle_needs_a_seed():
         REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman"})
     answer = REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman", "seed": "3"})
     assert answer.choices and all(c.detail["weapon"] == "Knife" for c in answer.choices)
+    with pytest.raises(InputError, match="whole number"):
+        REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman", "seed": "three"})
 
 
 # --- the constraint solver against a plain search -------------------------------------------------------------------------
@@ -306,3 +308,32 @@ def test_random_play_keeps_twelve_markers_and_one_card_each(seed, players, round
         assert order == [n for n in names if state.is_covered(n)]
         if state.is_over():
             break
+
+
+def test_the_command_line_refuses_bad_input_with_status_2(capsys):
+    path = str(ROOT / "examples" / "fathoms-dark-unbound-activation.yaml")
+    assert main(["unbound-activation", path, "--investigator", "Nobody"]) == 2
+    assert "no investigator 'Nobody'" in capsys.readouterr().err
+    assert main(["unbound-activation", path, "--investigator", "Sophie Brigman", "--seed", "x"]) == 2
+    assert "--seed" in capsys.readouterr().err
+    other = str(ROOT / "examples" / "general-attack-targets.yaml")  # a Fevered Dreams position
+    assert main(["unbound-activation", other, "--investigator", "Sophie Brigman"]) == 2
+    assert "fathoms-dark" in capsys.readouterr().err
+
+
+def test_an_option_given_on_the_command_line_changes_the_answer(capsys, tmp_path):
+    import yaml
+
+    data = yaml.safe_load((ROOT / "examples" / "fathoms-dark-unbound-activation.yaml").read_text(encoding="utf-8"))
+    data["fathoms-dark"]["search_deck"] = [{"name": "Flare"}]
+    data["fathoms-dark"]["search_discard"] = [{"name": "Knife", "weapon": True, "range": 0}]
+    path = tmp_path / "exhausted.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    argv = ["unbound-activation", str(path), "--investigator", "Sophie Brigman", "--seed", "5", "--json"]
+    assert main(argv) == 0
+    reshuffled = json.loads(capsys.readouterr().out)
+    assert len(reshuffled["choices"]) == 2 and reshuffled["options"] == {}
+    assert main(argv + ["--option", "fathoms-dark.search-deck-exhausted=no-weapon"]) == 0
+    no_weapon = json.loads(capsys.readouterr().out)
+    assert [c["value"] for c in no_weapon["choices"]] == [["no action", "no action", "no action"]]
+    assert no_weapon["options"] == {"fathoms-dark.search-deck-exhausted": "no-weapon"}

@@ -998,8 +998,10 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
         return Answer("unbound-activation",
                       f"{investigator}'s Objective Point is not covered by an unbound marker: {investigator} takes no "
                       f"unbound activation.", (), (), ("fathoms-activation.who",), options)
-    seed = args.get("seed")
-    rng = random.Random(int(seed)) if seed not in (None, "") else None
+    seed = str(args.get("seed") or "").strip()
+    if seed and not seed.lstrip("-").isdigit():
+        raise InputError(f"the seed must be a whole number, not {seed!r}", entry="--seed")
+    rng = random.Random(int(seed)) if seed else None
     plan = state.scenario.plan_unbound_activation(state, investigator, rng)
     fig = state.figure(investigator)
     lines = [f"{investigator} stands in {plan.start}; search cards discarded: "
