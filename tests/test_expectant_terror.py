@@ -390,3 +390,26 @@ def test_the_solver_imports_python_constraint_only_when_asked():
             "assert 'constraint' in sys.modules")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
+
+
+def test_a_refused_operation_leaves_the_state_as_it_was():
+    scenario = _scenario()
+    state = scenario.new_state()
+    scenario.add_investigators(state, NAMES[:3])
+    before = dump_state(state)
+    for bad in (["Bloated", "Nest"], ["Bloated", "Bloated"], ["Grudge", "Mind Eater"]):
+        with pytest.raises(RuleViolation):
+            scenario.choose_monsters(state, cards=bad)
+        assert dump_state(state) == before
+    with pytest.raises(InputError):
+        scenario.add_investigators(state, ["Christopher Dalton", "Emma Kruger"])
+    with pytest.raises(InputError, match="already"):
+        scenario.add_investigators(state, ["Christopher Dalton", "Lisbeth Gibson"])
+    assert dump_state(state) == before
+    scenario.wound_nest(state)
+    scenario.complete_nest_activation(state)
+    state.devoured_deck = []
+    before = dump_state(state)
+    with pytest.raises(RuleViolation):
+        scenario.begin_next_round(state)
+    assert dump_state(state) == before

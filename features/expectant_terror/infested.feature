@@ -37,6 +37,10 @@ Feature: Expectant Terror — infested tokens
       And the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
       When the Expectant Terror activation of Lisbeth Gibson begins
       Then the players choose how many wounds get through among 0, 1, 2
+      And the Expectant Terror investigator Lisbeth Gibson has 0 wounds and 2 infested tokens
+      And the Expectant Terror space 24b holds 0 Mind Eater figures
+      When the Expectant Terror activation of Lisbeth Gibson begins and 2 wounds get through the resistance roll
+      Then the Expectant Terror investigator Lisbeth Gibson has 2 wounds and 2 infested tokens
 
     @rule:infested.start-damage @rule:outcome.loss-investigator-killed
     Scenario: Infested damage can kill

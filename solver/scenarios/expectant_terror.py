@@ -9,7 +9,7 @@ figures (``figure.tokens["infested"]``).
 
 A round, as the engine plays it::
 
-    scenario.begin_next_round(state)      # from round 2: the removed Nest returns (nest.returns-next-round)
+    scenario.begin_next_round(state)      # from round 2 (start_round): the removed Nest returns
     scenario.devour_phase(state)          # the devour marker advances one space
     scenario.spawn_phase(state)           # the hazard's nest markers, before any spawn card
     scenario.begin_activation(state, ActivationContext.normal("Lisbeth Gibson"))   # infested tokens strike
@@ -269,7 +269,8 @@ class ExpectantTerror(Scenario):
         start space is the players' choice, ``spaces`` names it, else :class:`PlayerChoiceRequired`."""
         allowed = self.start_spaces()
         spaces = dict(spaces or {})
-        for name in names:
+        placed: list[Figure] = []
+        for name in names:  # every investigator is checked before any is placed
             card = INVESTIGATORS.get(name)
             if card is None:
                 raise InputError(f"unknown investigator {name!r}; known: {', '.join(INVESTIGATORS)}")
@@ -284,8 +285,12 @@ class ExpectantTerror(Scenario):
                 space = allowed[0]
             else:
                 raise PlayerChoiceRequired("expectant-board.start-room", f"where does {name} start", allowed)
-            state.figures[name] = Figure(name, "investigator", space, Health(card.health))
-            state.activation_track.append(name)
+            if name in state.figures or any(f.id == name for f in placed):
+                raise InputError(f"{name} is already in the game")
+            placed.append(Figure(name, "investigator", space, Health(card.health)))
+        for fig in placed:
+            state.figures[fig.id] = fig
+            state.activation_track.append(fig.id)
 
     def monster_spaces(self, state: ExpectantTerrorState) -> int:
         """How many monster spaces the track has (assumption ``expectant-setup.monster-spaces``)."""
@@ -315,7 +320,7 @@ class ExpectantTerror(Scenario):
         if len(cards) != free:
             raise RuleViolation("expectant-setup.random-monsters",
                                 f"{free} monster space(s) are left to fill, not {len(cards)}")
-        for name in cards:
+        for i, name in enumerate(cards):  # every card is checked before any is placed
             card = by_name.get(name, MonsterCard(name))
             if card.epic:
                 raise RuleViolation("expectant-setup.no-epic", f"{name} is an epic monster: not in this scenario")
@@ -325,11 +330,13 @@ class ExpectantTerror(Scenario):
             if name == MIND_EATER:
                 raise RuleViolation("expectant-setup.mind-eater-far-left",
                                     "the Mind Eater card goes on the far left, not in a monster space")
-            if name in state.monster_track:
+            if name in state.monster_track or name in cards[:i]:
                 raise RuleViolation("expectant-setup.random-monsters", f"{name} is already on the track")
+        for name in cards:
             state.monster_track.append(name)
-            if card.figures:
-                state.reserve[name] = state.reserve.get(name, 0) + card.figures
+            figures = by_name.get(name, MonsterCard(name)).figures
+            if figures:
+                state.reserve[name] = state.reserve.get(name, 0) + figures
         return cards
 
     def start_game(self, investigators: Sequence[str], rng: random.Random | None = None,
@@ -372,14 +379,23 @@ class ExpectantTerror(Scenario):
 
     # --- the round ---------------------------------------------------------------------------------------------------
     def begin_next_round(self, state: ExpectantTerrorState) -> str | None:
-        """The beginning of the next game round: the Nest's one wound a round starts afresh, and a removed Nest
-        returns to the spawn space of the devoured deck's top room, whose card then goes to the bottom
-        (nest.returns-next-round, nest.return-card-to-bottom). Returns the Nest's new space if it returned."""
-        state.round += 1
-        state.nest_wounds_this_round = 0
+        """The round counter moves on and the new round starts (:meth:`start_round`)."""
         if state.nest_activation_pending:
             raise RuleViolation("nest.removed-after-activation",
                                 "the Nest's additional activation is not finished")
+        if state.nest_is_removed:
+            state.default_spawn_space()  # an empty devoured deck is refused before anything changes
+        state.round += 1
+        return self.start_round(state)
+
+    def start_round(self, state: ExpectantTerrorState) -> str | None:
+        """The beginning of a game round: the Nest's one wound a round starts afresh, and a removed Nest returns
+        to the spawn space of the devoured deck's top room, whose card then goes to the bottom
+        (nest.returns-next-round, nest.return-card-to-bottom). Returns the Nest's new space if it returned."""
+        if state.nest_activation_pending:
+            raise RuleViolation("nest.removed-after-activation",
+                                "the Nest's additional activation is not finished")
+        state.nest_wounds_this_round = 0
         if state.nest_is_removed:
             space = state.spawn_without_location()
             state.nest.space = space
@@ -559,9 +575,12 @@ class ExpectantTerror(Scenario):
         fig = self._investigator(state, context.investigator)
         if fig.killed or fig.health.is_killed:
             raise RuleViolation("outcome.loss-investigator-killed", f"{fig.id} is killed")
+        strikes = bool(begin(context, (INFESTED_AT_START,)))
+        if strikes:  # ask for the resistance roll before anything changes
+            self.infested_wounds(fig.count("infested"), wounds_after_resistance)
         state.activation = context
         state.actions_left = ACTIONS_PER_ACTIVATION if context.is_normal else 0
-        if not begin(context, (INFESTED_AT_START,)):
+        if not strikes:
             return None
         return self.infested_strike(state, fig.id, wounds_after_resistance)
 
