@@ -434,7 +434,7 @@ class FathomsDark(Scenario):
         if attacker == owner:
             raise RuleViolation("fathoms-markers.owner-cannot-attack",
                                 f"{attacker} can't attack the unbound marker on his or her own Objective Point")
-        if attacker in state.figures and not state.figures[attacker].is_investigator:
+        if not state.figure(attacker).is_investigator:
             raise RuleViolation("fathoms-markers.monster-for-others",
                                 "an unbound marker is a monster for the investigators only")
         if rng is None and position is None and wounds >= state.unbound_markers[owner].current:
@@ -453,6 +453,7 @@ class FathomsDark(Scenario):
 
         A covered investigator can't attack it (fathoms-markers.covered-cannot-attack-unbound); its lives go as
         the assumption ``fathoms-dark.unbound-lives`` says (fathoms-unbound.lives)."""
+        state.figure(attacker)
         if state.is_covered(attacker):
             raise RuleViolation("fathoms-markers.covered-cannot-attack-unbound",
                                 f"{attacker}'s Objective Point is covered by an unbound marker: "
