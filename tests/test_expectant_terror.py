@@ -413,3 +413,15 @@ def test_a_refused_operation_leaves_the_state_as_it_was():
     with pytest.raises(RuleViolation):
         scenario.begin_next_round(state)
     assert dump_state(state) == before
+
+
+@pytest.mark.parametrize("section, options, words, choices", [
+    ({"nest": {"space": "2b", "wounds": 2, "wounds_this_round": 1, "activation_pending": True}}, None,
+     "is taking its additional activation", ["1a"]),
+    ({"nest": {"space": "2b", "wounds": 5, "wounds_this_round": 1, "activation_pending": True}},
+     {"nest.killing-wound": "activates-first"}, "is killed when its additional activation ends", []),
+    ({"nest": {"space": "killed", "wounds": 5}}, None, "has been killed", []),
+])
+def test_nest_return_in_every_state_of_the_nest(section, options, words, choices):
+    answer = REGISTRY["nest-return"].func(_read(section, options=options), {})
+    assert words in answer.summary and answer.values() == choices

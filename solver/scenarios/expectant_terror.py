@@ -201,6 +201,11 @@ class ExpectantTerror(Scenario):
     devoured_deck: ClassVar[tuple[int, ...]] = (1, 2, 17, 19, 20, 23, 24, 25, 26, 27, 28, 29)
     devouring_track: ClassVar[tuple[TrackSpace, ...]] = tuple(  # expectant-track.values, expectant-track.hazards
         TrackSpace(2, h) for h in ("blue", "blue", "teal", "blue", "blue", "teal", "blue", "blue"))
+    hazard_effects: ClassVar[dict[str, str]] = {  # the hazard icons' effects, in our words (for the website)
+        "teal": "before any spawn card of the round's spawn phase, two nest markers spawn in different rooms, "
+                "following the devoured deck and skipping rooms that already hold one",
+        "blue": "the same with three nest markers (in this scenario blue is not 'no effect')",
+    }
     state_class: ClassVar[type[GameState]] = ExpectantTerrorState
 
     def __init__(self, board: Board, options: Options | None = None) -> None:
@@ -1140,15 +1145,21 @@ def nest_return_question(state: GameState, args: Mapping) -> Answer:
     scenario = _scenario(state)
     assert isinstance(state, ExpectantTerrorState)
     rules = ["nest.returns-next-round", "nest.return-card-to-bottom", "spawn.no-location"]
-    if state.nest_is_killed:
-        return Answer("nest-return", "The Nest has been killed: it does not return.", (), (),
-                      ("expectant-outcome.win-nest-killed",), scenario.options.non_default())
+    if state.nest_is_killed or (state.nest_activation_pending and state.nest.health.is_killed):
+        when = "has been killed" if state.nest_is_killed else "is killed when its additional activation ends"
+        return Answer("nest-return", f"The Nest {when}: it does not return.", (), (),
+                      ("expectant-outcome.win-nest-killed", "nest.killing-wound"), scenario.options.non_default())
     space = scenario.nest_return_space(state)
     room = state.devoured_deck[0]
     deck_after = state.devoured_deck[1:] + state.devoured_deck[:1]
     if state.nest_is_removed:
         summary = (f"The Nest returns at the start of round {state.round + 1} to {space}, the spawn space of room "
                    f"{room} (the devoured deck's top card); card {room} then goes to the bottom.")
+    elif state.nest_activation_pending:
+        summary = (f"The Nest is taking its additional activation; when it ends the Nest leaves the board and "
+                   f"returns at the start of round {state.round + 1} to {space}, the spawn space of room {room}, "
+                   f"unless a spawn with no location moves the devoured deck first.")
+        rules = ["nest.removed-after-activation", *rules]
     else:
         where = state.nest.space
         summary = (f"The Nest is on the board ({where}). If it takes its wound this round, it leaves after its "
