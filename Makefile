@@ -33,8 +33,10 @@ rulebook: $(STAMP)
 
 ## The website alone, from the last run's results.
 site: $(STAMP)
-	$(SPHINX) -b html rules_docs _build/html
-	$(SPHINX) -b singlehtml rules_docs _build/singlehtml
+	@echo "sphinx-build -n -W: html and singlehtml, side by side"
+	@$(SPHINX) -b html rules_docs _build/html & html=$$!; \
+	$(SPHINX) -b singlehtml rules_docs _build/singlehtml & single=$$!; \
+	status=0; wait $$html || status=$$?; wait $$single || status=$$?; exit $$status
 	@echo "The rulebook: _build/html/index.html (single page: _build/singlehtml/index.html)"
 
 ## Every test.

@@ -156,3 +156,14 @@ def test_the_single_page_holds_every_rule_and_the_build_stamp(built):
         assert f'id="rule-{rule_id.replace(".", "-")}"' in single, rule_id
     assert "dm-board-svg" in single or "not there yet" in single
     assert re.search(r"Built \d{4}-\d\d-\d\d \d\d:\d\d UTC from commit", single)
+
+
+def test_rule_text_links_its_terms_and_keeps_the_spaces_around_them():
+    from dm_rulebook.pages import linkify
+
+    term = SimpleNamespace(term="health +1 token")
+    reserve = SimpleNamespace(term="reserve")
+    known = {"health +1 token": term, "reserve": reserve}
+    out = linkify(None, "It takes a health +1 token, and the reserve holds 2 health +1 tokens.", known)
+    assert out == ("It takes a {term}`health +1 token <health +1 token>`, and the {term}`reserve <reserve>` holds 2 "
+                   "health \\+1 tokens\\.")

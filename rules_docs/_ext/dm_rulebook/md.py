@@ -13,6 +13,13 @@ def esc(text: object) -> str:
     return _PUNCT.sub(r"\\\1", " ".join(str(text).split()))
 
 
+def esc_part(text: str) -> str:
+    """``esc`` for a piece of a longer line: a space at either end is kept (as one space)."""
+    if not text.strip():
+        return " " if text else ""
+    return (" " if text[0].isspace() else "") + esc(text) + (" " if text[-1].isspace() else "")
+
+
 def cell(text: object) -> str:
     """A table cell: escaped text (``|`` included)."""
     s = esc(text)

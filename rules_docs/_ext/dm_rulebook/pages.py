@@ -8,7 +8,7 @@ from collections import Counter
 
 from . import boardsvg
 from .data import ROOT, SiteData, example_anchor, option_anchor, rule_anchor
-from .md import cell, code, directive, esc, fence, raw_html, ref, role, table
+from .md import code, directive, esc, esc_part, fence, raw_html, ref, role, table
 
 STATUS_TEXT = {"passed": "passed", "failed": "failed", "skipped": "skipped", "not run": "not run",
                "no scenario": "no scenario"}
@@ -74,12 +74,11 @@ def linkify(data: SiteData, text: str, known: dict | None = None) -> str:
         if term.term in seen:
             continue
         seen.add(term.term)
-        out.append(esc(text[pos:m.start()]) + (" " if text[pos:m.start()].endswith(" ") else ""))
+        out.append(esc_part(text[pos:m.start()]))
         out.append(role("term", m.group(0), term.term))
         pos = m.end()
-    tail = text[pos:]
-    out.append((" " if tail.startswith(" ") else "") + esc(tail))
-    return "".join(out)
+    out.append(esc_part(text[pos:]))
+    return "".join(out).strip()
 
 
 # --- scenarios -------------------------------------------------------------------------------------------------------
@@ -90,10 +89,8 @@ def _step_text(text: str) -> str:
         if re.fullmatch(r"<[^<>]+>", p):
             out.append(role("dm-ph", p[1:-1]))
         elif p:
-            lead = " " if p.startswith(" ") else ""
-            trail = " " if p.endswith(" ") and len(p.strip()) else ""
-            out.append(lead + esc(p) + trail)
-    return "".join(out)
+            out.append(esc_part(p))
+    return "".join(out).strip()
 
 
 def _steps(steps) -> str:
@@ -318,25 +315,32 @@ def _rel(path: str) -> str:
 
 
 def command_line(e) -> str:
-    q = e.question
-    args = []
+    """The command that answers an example: ``solver.cli.example_argv`` when the command line is there."""
+    try:
+        from solver.cli import example_argv
+
+        return " ".join(["deepmadness", *[_shell(a) for a in example_argv(e.rel)]])
+    except ImportError:
+        pass
     params = {}
-    qobj = None
     try:
         from solver.questions import REGISTRY
 
-        qobj = REGISTRY.get(q)
+        q = REGISTRY.get(e.question)
+        params = {p.name: p for p in q.params} if q else {}
     except ImportError:
         pass
-    if qobj is not None:
-        params = {p.name: p for p in qobj.params}
+    args = []
     for k, v in e.args.items():
         p = params.get(k)
-        if p is not None and p.positional:
-            args.append(str(v))
-        else:
-            args.append(f"--{k.replace('_', '-')} {v}")
-    return " ".join(["deepmadness", q, e.rel, *args])
+        args += [str(v)] if p is not None and p.positional else [f"--{k}", str(v)]
+    return " ".join(["deepmadness", e.question, e.rel, *[_shell(a) for a in args]])
+
+
+def _shell(arg: str) -> str:
+    import shlex
+
+    return shlex.quote(str(arg))
 
 
 def render_example(data: SiteData, e, level: int) -> str:
