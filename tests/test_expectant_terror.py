@@ -425,3 +425,21 @@ def test_a_refused_operation_leaves_the_state_as_it_was():
 def test_nest_return_in_every_state_of_the_nest(section, options, words, choices):
     answer = REGISTRY["nest-return"].func(_read(section, options=options), {})
     assert words in answer.summary and answer.values() == choices
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions, st.lists(st.sampled_from(ROOMS), max_size=NEST_MARKERS), st.sampled_from(["deck", "any"]))
+def test_a_checked_proposal_is_legal_exactly_when_a_plain_search_says_so(p, proposal, order):
+    state = _position(p)
+    free = [r for r in state.devoured_deck if r not in state.nest_markers]
+    placed = min(p["count"], NEST_MARKERS - len(state.nest_markers), len(free))
+    if order == "deck":
+        legal = proposal == free[:placed]
+    else:
+        legal = (len(proposal) == placed and len(set(proposal)) == len(proposal)
+                 and not set(proposal) & state.nest_markers)
+    broken = check_nest_placement(state, proposal, p["count"], "count", order)
+    assert (broken == []) == legal, broken
+    rules = {r for r, _ in broken}
+    assert ("nest-marker.different-rooms" in rules) == (len(set(proposal)) < len(proposal))
+    assert ("nest-marker.one-per-room" in rules) == bool(set(proposal) & state.nest_markers)

@@ -1063,34 +1063,46 @@ def legal_nest_placements(state: ExpectantTerrorState, count: int, order: str = 
 def check_nest_placement(state: ExpectantTerrorState, proposal: Sequence[int], count: int,
                          count_rule: str, order: str = "deck") -> list[tuple[str, str]]:
     """The rules a proposed placement (rooms, in the order the markers are placed) breaks: ``(rule_id, why)``
-    pairs, each found by checking the proposal against that rule's constraints alone."""
+    pairs. The proposal is a python-constraint2 problem with one variable a marker, fixed to the proposed room,
+    checked against each rule's built-in constraints alone: AllDifferent (different rooms), NotInSet (rooms
+    holding a marker), InSet (the room the devoured deck sends each marker to); the count is compared."""
+    from constraint import AllDifferentConstraint, InSetConstraint, NotInSetConstraint, Problem
+
     found = legal_nest_placements(state, count, order)
     placed, dictated = found["placed"], found["dictated"]
-    rooms, groups = _placement_constraints(state, placed, dictated if order == "deck" else None)
-    extra = [r for r in proposal if r not in rooms]
-    broken: list[tuple[str, str]] = []
-    if extra:
-        broken.append(("nest-marker.deck-order", f"room(s) {_rooms_text(extra)} are not in the devoured deck"))
-    counts = {r: proposal.count(r) for r in rooms}
-    rule_of = {"count": found["limit"] or count_rule}
+    deck_rooms = set(state.devoured_deck)
+    markers = [f"marker {i + 1}" for i in range(len(proposal))]
+    groups: dict[str, list] = {
+        "nest-marker.different-rooms": [(AllDifferentConstraint(), markers)],
+        "nest-marker.one-per-room": [(NotInSetConstraint(set(state.nest_markers)), markers)],
+        "nest-marker.deck-order": [(InSetConstraint(deck_rooms), markers)],
+    }
+    if order == "deck":
+        groups["nest-marker.deck-order"] += [(InSetConstraint({room}), [marker])
+                                             for marker, room in zip(markers, dictated)]
+    doubled = sorted({r for r in proposal if list(proposal).count(r) > 1})
+    outside = [r for r in proposal if r not in deck_rooms]
     why = {
-        "nest-marker.different-rooms": "two markers of one spawn in the same room "
-                                       f"({_rooms_text(sorted({r for r in proposal if proposal.count(r) > 1}))})",
+        "nest-marker.different-rooms": f"two markers of one spawn in the same room ({_rooms_text(doubled)})",
         "nest-marker.one-per-room": "a room that already holds a nest marker "
                                     f"({_rooms_text(sorted(set(proposal) & state.nest_markers))})",
-        "count": f"{len(proposal)} marker(s) where {placed} must be placed",
-        "nest-marker.deck-order": f"the devoured deck sends them to rooms {_rooms_text(dictated)}, in that order",
+        "nest-marker.deck-order": (f"room(s) {_rooms_text(outside)} are not in the devoured deck" if outside else
+                                   f"the markers go one at a time in the deck's order: {_rooms_text(dictated)}"
+                                   if sorted(proposal) == sorted(dictated) else
+                                   f"the devoured deck sends them to rooms {_rooms_text(dictated)}, in that order"),
     }
-    for rule in PLACEMENT_RULES:
-        if not groups[rule]:
-            continue
-        problem = _problem(rooms, {r: [counts[r]] for r in rooms}, groups, (rule,))
-        if problem.getSolution() is None:
-            broken.append((rule_of.get(rule, rule), why[rule]))
-    if order == "deck" and not any(r == "nest-marker.deck-order" for r, _ in broken) and list(proposal) != dictated \
-            and sorted(proposal) == sorted(dictated):
-        broken.append(("nest-marker.deck-order", f"the markers go one at a time in the deck's order: "
-                                                 f"{_rooms_text(dictated)}"))
+    broken: list[tuple[str, str]] = []
+    for rule, constraints in groups.items():
+        problem = Problem()
+        for marker, room in zip(markers, proposal):
+            problem.addVariable(marker, [room])
+        for constraint, variables in constraints:
+            if variables:
+                problem.addConstraint(constraint, variables)
+        if markers and problem.getSolution() is None:
+            broken.append((rule, why[rule]))
+        if rule == "nest-marker.one-per-room" and len(proposal) != placed:
+            broken.append((found["limit"] or count_rule, f"{len(proposal)} marker(s) where {placed} must be placed"))
     return broken
 
 
