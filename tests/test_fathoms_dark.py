@@ -136,6 +136,41 @@ def test_setup_is_reproducible_from_a_seed():
         assert a.figures[name].space == scenario.board.objective_points[a.objective_markers[name]]
 
 
+def _snapshot(state):
+    fields = ("objective_markers", "scenario_deck", "acquired", "to_place", "unbound_card", "unbound_markers",
+              "removed_markers", "search_deck", "search_discard")
+    return copy.deepcopy({f: getattr(state, f) for f in fields}), {k: (f.space, f.health.wounds)
+                                                                  for k, f in state.figures.items()}
+
+
+def test_a_refused_operation_leaves_the_state_as_it_was():
+    scenario = FathomsDark.with_shipped_board()
+    state = _read({"unbound_card": 0, "removed_markers": 11, "to_place": ["Lisbeth Gibson"],
+                   "acquired": ["Sophie Brigman", "Lisbeth Gibson"], "scenario_deck": ["square"]},
+                  options={"fathoms-dark.empty-unbound-card": "shuffle-back"})
+    scenario = state.scenario
+    before = _snapshot(state)
+    refusals = [
+        lambda: scenario.end_of_activation_phase(state),  # a shuffle with no chance given
+        lambda: scenario.shuffle_card_back(state, "Lisbeth Gibson", position=5),
+        lambda: scenario.damage_unbound_marker(state, "Lisbeth Gibson", "Sophie Brigman", 4),
+        lambda: scenario.damage_unbound_marker(state, "Sophie Brigman", "Sophie Brigman", 1),
+        lambda: scenario.damage_unbound(state, "Sophie Brigman", 1),
+        lambda: scenario.take_unbound_activation(state, "Sophie Brigman", ["no action"] * 3),
+        lambda: scenario.move_unbound_marker(state, "Sophie Brigman", "24a"),
+    ]
+    for refuse in refusals:
+        with pytest.raises((RuleViolation, ValueError)):
+            refuse()
+        assert _snapshot(state) == before
+    state.scenario_deck.insert(0, "star")  # a hand-built deck holding a covered investigator's card
+    before = _snapshot(state)
+    with pytest.raises(RuleViolation) as caught:
+        scenario.start_round(state)
+    assert caught.value.rule_id == "fathoms-markers.one-per-objective-point"
+    assert _snapshot(state) == before
+
+
 def test_chance_must_be_explicit():
     scenario = FathomsDark.with_shipped_board()
     state = scenario.new_game(["Lisbeth Gibson"], deal=False)

@@ -295,9 +295,6 @@ class FathomsDark(Scenario):
             raise ValueError(f"no scenario card {bad[0]!r}; the cards: {', '.join(SCENARIO_CARDS)}")
         if len(set(drawn)) != len(drawn):
             raise RuleViolation("fathoms-setup.draw-scenario-card", "two investigators can't draw the same card")
-        state.objective_markers = {n: draws[n] for n in names}  # fathoms-setup.objective-marker
-        for n in names:
-            state.figures[n].space = state.objective_point(n)  # fathoms-setup.start-on-objective-point
         if deck is None:
             deck = [draws[n] for n in names]
             if rng is None:
@@ -305,6 +302,9 @@ class FathomsDark(Scenario):
             rng.shuffle(deck)  # fathoms-setup.face-down-deck
         if sorted(deck) != sorted(drawn):
             raise ValueError(f"the face-down deck is exactly the drawn cards {sorted(drawn)}, not {sorted(deck)}")
+        state.objective_markers = {n: draws[n] for n in names}  # fathoms-setup.objective-marker
+        for n in names:
+            state.figures[n].space = state.objective_point(n)  # fathoms-setup.start-on-objective-point
         state.scenario_deck = list(deck)
         state.acquired, state.to_place, state.unbound_markers = [], [], {}
 
@@ -358,13 +358,14 @@ class FathomsDark(Scenario):
         this round's activation phase. Returns the revealed card (``None``: the deck is empty)."""
         if not state.scenario_deck:
             return None  # fathoms-cards.reveal-at-round-start: nothing to reveal
-        card = state.scenario_deck.pop(0)  # fathoms-cards.reveal-at-round-start
+        card = state.scenario_deck[0]  # fathoms-cards.reveal-at-round-start
         holder = state.holder_of(card)
         if holder is None:  # read_state refuses such a deck; guard against hand-built states
             raise RuleViolation("fathoms-setup.unused-cards-out", f"nobody holds the {card} objective marker")
-        if state.is_covered(holder):
+        if state.is_covered(holder) or holder in state.acquired:
             raise RuleViolation("fathoms-markers.one-per-objective-point",
-                                f"{holder}'s Objective Point is covered, so the {card} card can't be in the deck")
+                                f"{holder} holds the {card} card already, so it can't be in the deck")
+        state.scenario_deck.pop(0)
         state.acquired.append(holder)  # fathoms-cards.holder-acquires
         state.to_place.append(holder)  # fathoms-cards.place-at-end-of-activation-phase: not now
         return card
@@ -376,6 +377,9 @@ class FathomsDark(Scenario):
 
         With the card empty, ``fathoms-dark.empty-unbound-card`` decides; ``shuffle-back`` shuffles the card
         into the deck (``rng``, or the ``position`` it ends at, as in :meth:`shuffle_card_back`)."""
+        short = len(state.to_place) - state.unbound_card
+        if short > 0 and self.options["fathoms-dark.empty-unbound-card"] == "shuffle-back":
+            _check_chance(state, rng, position)
         placed = []
         for inv in list(state.to_place):
             state.to_place.remove(inv)
@@ -398,17 +402,14 @@ class FathomsDark(Scenario):
         """``investigator`` shuffles his or her scenario card back into the face-down deck. Chance is explicit:
         ``position`` says where the card ends up (0 = top), or ``rng`` shuffles the deck."""
         card = state.objective_markers[investigator]
+        _check_chance(state, rng, position)
         if investigator in state.acquired:
             state.acquired.remove(investigator)
         if position is not None:
-            if not 0 <= position <= len(state.scenario_deck):
-                raise ValueError(f"a deck of {len(state.scenario_deck)} cards has no position {position}")
             state.scenario_deck.insert(position, card)
-        elif rng is not None:
+        else:
             state.scenario_deck.append(card)
             rng.shuffle(state.scenario_deck)
-        else:
-            raise ValueError("shuffling a card into the deck is chance: give the position it ends at or an rng")
 
     # --- attacks -------------------------------------------------------------------------------------------------
     def attack_targets(self, state: FathomsDarkState, attacker_id: str) -> list[Target]:
@@ -437,8 +438,8 @@ class FathomsDark(Scenario):
         if not state.figure(attacker).is_investigator:
             raise RuleViolation("fathoms-markers.monster-for-others",
                                 "an unbound marker is a monster for the investigators only")
-        if rng is None and position is None and wounds >= state.unbound_markers[owner].current:
-            raise ValueError("killing this marker shuffles a card into the deck: give the position or an rng")
+        if wounds >= state.unbound_markers[owner].current:  # a kill shuffles a card back: chance
+            _check_chance(state, rng, position)
         health = state.unbound_markers[owner]
         health.take_wounds(wounds)
         if not health.is_killed:
@@ -643,6 +644,14 @@ class FathomsDark(Scenario):
         if state.monster_cards:
             data["monster_cards"] = list(state.monster_cards)
         return data
+
+
+def _check_chance(state: FathomsDarkState, rng: random.Random | None, position: int | None) -> None:
+    """A card shuffled into the scenario card deck: chance is explicit, a ``position`` (0 = top) or an ``rng``."""
+    if position is None and rng is None:
+        raise ValueError("shuffling a card into the deck is chance: give the position it ends at or an rng")
+    if position is not None and not 0 <= position <= len(state.scenario_deck):
+        raise ValueError(f"a deck of {len(state.scenario_deck)} cards has no position {position}")
 
 
 # --- the unbound activation, as a search over positions and a constraint problem over sequences ---------------------

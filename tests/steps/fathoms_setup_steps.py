@@ -149,7 +149,8 @@ def _draw(fathoms, a, card_a, b, card_b):
 @then("the Fathoms Dark step is refused as not the drawn cards")
 def _not_drawn(fathoms):
     assert isinstance(fathoms.error, ValueError) and "drawn cards" in str(fathoms.error), fathoms.error
-    assert fathoms.state.scenario_deck == []
+    assert fathoms.state.scenario_deck == [] and fathoms.state.objective_markers == {}
+    assert all(f.space is None for f in fathoms.state.investigators())
 
 
 @then(parsers.parse("each of the {n:d} Fathoms Dark investigators holds a different scenario card"))
