@@ -63,6 +63,7 @@ class Example:
     scenario: str | None = None
     state: Any = None
     answer: Any = None  # solver.answers.Answer
+    output: str | None = None  # what the command printed, for a ``check`` example
     error: str | None = None
 
     @property
@@ -279,6 +280,9 @@ def _examples(missing: dict[str, str], problems: list[str]) -> list[Example]:
     registry = load_all()
     for e in examples:
         try:
+            if e.question == "check":
+                e.output, e.state = check_example(e, state_mod)
+                continue
             e.answer, e.state = answer_example(e, state_mod, registry)
         except Exception as exc:  # noqa: BLE001
             e.error = f"{type(exc).__name__}: {exc}"
@@ -298,6 +302,21 @@ def answer_example(e: Example, state_mod, registry):
     if e.question not in registry:
         raise KeyError(f"no question named {e.question!r}; registered: {', '.join(sorted(registry))}")
     return registry[e.question].func(state, dict(e.args)), state
+
+
+def check_example(e: Example, state_mod):
+    """A ``check`` example: what ``deepmadness check FILE`` prints, and the state."""
+    import contextlib
+    import io
+
+    from solver import cli
+
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+        code = cli.main(cli.example_argv(e.path))
+    if code not in (0,):
+        raise RuntimeError(f"deepmadness check exited with {code}: {buf.getvalue().strip()}")
+    return buf.getvalue(), state_mod.load_state(e.path)
 
 
 def _parser(missing: dict[str, str], problems: list[str]):

@@ -361,6 +361,9 @@ def render_example(data: SiteData, e, level: int) -> str:
             out += [table(["Figure", "Space", "Wounds", "Tokens"],
                           [[fid, sp or "off the board", str(w), tok] for fid, sp, w, tok in _figure_rows(state)]),
                     ""]
+    if answer is None:
+        out += ["The command prints:", "", fence(e.output or "", "text"), ""]
+        return "\n".join(out)
     out += [f"**Answer:** {esc(answer.summary)}", ""]
     if answer.choices:
         if len(answer.choices) > 1:
