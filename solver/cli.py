@@ -2,6 +2,8 @@
 
 * ``deepmadness questions`` lists the questions; ``deepmadness check STATE.yaml`` says whether a position is
   legal (it loads and passes the scenario's checks) and whether the game is won or lost, with the rule.
+* ``deepmadness ask "QUESTION"`` finds the rulings that answer a question in the player's own words;
+  ``deepmadness rule ID`` shows one rule with its scenarios (:mod:`solver.ask`).
 * Answers are short text with rule IDs; ``--json`` prints them for scripts.
 * Exit status: 0 answered, 2 bad input (one line on stderr: file, entry, what is wrong, rule), 1 internal error.
 
@@ -57,6 +59,19 @@ def build_parser() -> argparse.ArgumentParser:
                            description="Load a state file and run every check on it; then say whether the game goes "
                                        "on, is won or is lost, with the rule that decides it.")
     _common(check)
+    ask = sub.add_parser("ask", help="find the rulings that answer a question in your own words",
+                         description="Find the catalogued rules (and named assumptions and interpretation options) "
+                                     "that answer a question asked in your own words, best first, each with the "
+                                     "scenario that proves it and the status of its last run.")
+    ask.add_argument("question", nargs="+", help="the question, e.g. \"can Lisbeth store the die she just put "
+                                                 "back?\"")
+    ask.add_argument("--limit", type=int, default=3, metavar="N", help="show at most N rulings (default 3)")
+    ask.add_argument("--json", action="store_true", help="print the answer as JSON, for scripts")
+    rule = sub.add_parser("rule", help="show one rule with every scenario that proves it",
+                          description="Show one rule (or one named option): our wording, the rulebook section, the "
+                                      "options that touch it and every scenario that proves it, with its status.")
+    rule.add_argument("rule_id", metavar="ID", help="a rule ID such as health.gain-over-max, or an option name")
+    rule.add_argument("--json", action="store_true", help="print the rule as JSON, for scripts")
     for q in sorted(load_all().values(), key=lambda q: q.name):
         scope = f" (scenarios: {', '.join(q.scenarios)})" if q.scenarios else ""
         p = sub.add_parser(q.name, help=q.help + scope, description=q.help + scope)
@@ -112,6 +127,8 @@ def _run(ns: argparse.Namespace) -> int:
 
     if ns.command == "questions":
         return _list_questions(ns)
+    if ns.command in ("ask", "rule"):
+        return _ask(ns) if ns.command == "ask" else _rule(ns)
     from .state import load_state
 
     options = {}
@@ -172,6 +189,40 @@ def _check(ns, state) -> int:
         print(f"The game is lost: {outcome.detail}. [{outcome.rule_id}]")
     if data["options"]:
         print("Options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items()))
+    return EXIT_OK
+
+
+def _ask(ns) -> int:
+    from .ask import Asker
+    from .errors import InputError
+
+    question = " ".join(ns.question).strip()
+    if not question:
+        raise InputError("the question is empty", entry="question")
+    if ns.limit < 1:
+        raise InputError(f"--limit must be at least 1, not {ns.limit}", entry="--limit")
+    answer = Asker().ask(question, limit=ns.limit)
+    if ns.json:
+        _print_json(answer.to_json())
+    else:
+        print(answer.to_text())
+    return EXIT_OK
+
+
+def _rule(ns) -> int:
+    from .ask import describe, nearest_ids, render
+    from .errors import InputError
+
+    try:
+        data = describe(ns.rule_id)
+    except KeyError:
+        near = nearest_ids(ns.rule_id)
+        hint = f"; did you mean {', '.join(near)}?" if near else ""
+        raise InputError(f"no rule or option {ns.rule_id!r} in the catalog{hint}", entry="ID") from None
+    if ns.json:
+        _print_json(data)
+    else:
+        print(render(data))
     return EXIT_OK
 
 
