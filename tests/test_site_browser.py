@@ -28,10 +28,6 @@ from dm_rulebook.build import RESULTS_SNAPSHOT, ensure_site  # noqa: E402
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "build" / "screenshots"
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists() and shutil.which("chromium") is None,
-                                reason="chromium is not installed (.ci/run installs it)")
-
-
 @pytest.fixture(scope="session")
 def site() -> Path:
     try:
@@ -63,6 +59,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     exe = str(CHROMIUM) if CHROMIUM.exists() else shutil.which("chromium")
+    assert exe, "no Chromium at /usr/bin/chromium: install it with apt-get install chromium (.ci/run does)"
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=exe,
                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])

@@ -178,7 +178,7 @@ class SiteData:
 
 
 def _settings_in_step(text: str, name: str, opt, spec) -> list[str]:
-    after = text.split(name, 1)[1]
+    after = text.split(name, 1)[1].lstrip("\"'")  # past the quote that closes the option's name
     found = []
     for quoted in re.findall(r'"([^"]*)"', after) or re.findall(r"'([^']*)'", after):
         if quoted in opt.choices:
