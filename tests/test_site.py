@@ -167,3 +167,22 @@ def test_rule_text_links_its_terms_and_keeps_the_spaces_around_them():
     out = linkify(None, "It takes a health +1 token, and the reserve holds 2 health +1 tokens.", known)
     assert out == ("It takes a {term}`health +1 token <health +1 token>`, and the {term}`reserve <reserve>` holds 2 "
                    "health \\+1 tokens\\.")
+
+
+def test_a_module_not_written_yet_is_named_on_its_page_not_a_broken_build(monkeypatch):
+    import solver
+    from dm_rulebook import pages
+    from dm_rulebook.data import collect
+
+    for name in ("state", "cli"):
+        monkeypatch.setitem(sys.modules, f"solver.{name}", None)
+        monkeypatch.delattr(solver, name, raising=False)
+    data = collect()
+    assert not data.problems, data.problems
+    assert "solver.cli" in data.missing["cli"] and data.parser is None
+    assert "not written yet" in pages.cli(data)
+    if data.examples:
+        assert "solver.state" in data.missing["examples"]
+        assert all(e.answer is None and e.error for e in data.examples)
+        scenario = next(e.scenario for e in data.examples if e.scenario in data.scenarios)
+        assert "not written yet" in pages.worked_answers(data, scenario)
