@@ -297,17 +297,21 @@ def _steps_text(steps: Iterable[Step]) -> str:
     return " ".join(s.text for s in steps)
 
 
-def _mentions(scenario: ScenarioSpec, name: str) -> bool:
-    return any(name in s.text for s in scenario.background + scenario.steps)
-
-
 def option_scenarios(name: str, features=None) -> list[ScenarioSpec]:
     """The scenarios that pin a setting of the option ``name`` (their steps name it), in file order."""
-    out = []
-    for f in features if features is not None else load_features():
+    return _scenarios_naming(features if features is not None else load_features()).get(name, [])
+
+
+def _scenarios_naming(features) -> dict[str, list[ScenarioSpec]]:
+    """Option name → the scenarios whose steps name it, in file order."""
+    names = list(catalog().options)
+    out: dict[str, list[ScenarioSpec]] = {}
+    for f in features:
         for s in f.scenarios:
-            if _mentions(s, name):
-                out.append(s)
+            text = "\n".join(st.text for st in s.background + s.steps)
+            for name in names:
+                if name in text:
+                    out.setdefault(name, []).append(s)
     return out
 
 
@@ -343,12 +347,14 @@ class Asker:
         self.features = features if features is not None else load_features()
         self.results = results if results is not None else load_results()
         by_rule = scenarios_by_rule(self.features)
+        naming = _scenarios_naming(self.features)
         glossary = self.catalog.terms
         term_tokens = {t.term: tuple(tokens(t.term)) for t in glossary}
         self.entries = _entries(self.catalog)
         self._scenarios: list[tuple[ScenarioSpec, ...]] = []
         docs: dict[str, list[list[str]]] = {f: [] for f in FIELDS}
         self._doc_words: list[frozenset[str]] = []
+        self._spec_tokens: dict[str, tuple[list[str], list[str]]] = {}
         drafts = []
         named_count: dict[str, int] = {}
         for e in self.entries:
@@ -360,7 +366,7 @@ class Asker:
                 defs_extra = ""
             else:
                 opt = self.catalog.options[e.id]
-                specs = tuple(option_scenarios(e.id, self.features))
+                specs = tuple(naming.get(e.id, ()))
                 own_terms = ()
                 text = e.text + " " + " ".join(opt.choices.values())
                 defs_extra = opt.grounds
@@ -382,8 +388,8 @@ class Asker:
                 "where": tokens(" ".join((e.section, e.area_title, e.topic_title))),
                 "terms": tokens(" ".join(t.term + " " + " ".join(t.synonyms) for t in used)),
                 "defs": tokens(" ".join(t.definition for t in used) + " " + defs_extra),
-                "specs": tokens(" ".join(f"{s.name} {s.rule_block or ''} {s.feature_name}" for s in specs)),
-                "steps": tokens(" ".join(_steps_text(s.background + s.steps) for s in specs)),
+                "specs": [w for s in specs for w in self._scenario_tokens(s)[0]],
+                "steps": [w for s in specs for w in self._scenario_tokens(s)[1]],
             }
             for f, words in fields.items():
                 docs[f].append(words)
@@ -418,6 +424,15 @@ class Asker:
         self._max_phrase = max((len(p) for p in self._synonyms), default=1)
         self._cache: dict[str, object] = {}
         self._by_id = {e.id: i for i, e in enumerate(self.entries)}
+
+
+    def _scenario_tokens(self, s: ScenarioSpec) -> tuple[list[str], list[str]]:
+        """A scenario's name words and step words (many rules share a scenario: tokenized once)."""
+        cached = self._spec_tokens.get(s.key)
+        if cached is None:
+            cached = self._spec_tokens[s.key] = (tokens(f"{s.name} {s.rule_block or ''} {s.feature_name}"),
+                                                 tokens(_steps_text(s.background + s.steps)))
+        return cached
 
     def _build_index(self) -> None:
         """The ranking: one BM25 index of the main fields, each repeated as often as it weighs

