@@ -423,6 +423,13 @@ class FeveredDreams(Scenario):
     room_deck = ()  # fevered-board.devoured-deck: every room starts devoured
     devoured_deck = ROOMS
     devouring_track = TRACK
+    hazard_effects = {  # the hazard icons' effects, in our words (for the website)
+        BLUE: "no effect (fevered-track.blue-no-effect)",
+        PURPLE: "for each Dimensional Portal still on the board, one after another in the players' order, a flooded "
+                "marker goes into the nearest space without one; the players choose among equally near spaces "
+                "(fevered-track.purple-each-portal, fevered-track.purple-nearest-free-space, "
+                "fevered-track.purple-one-portal-at-a-time)",
+    }
     state_class = FeveredDreamsState
 
     def __init__(self, board: Board, options=None) -> None:
