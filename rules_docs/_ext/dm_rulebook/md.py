@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import re
 
-_PUNCT = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~$&:^@=%\"'])")
+_INLINE = re.compile(r"([\\`*_{}\[\]<>|~$&!])")  # what means something anywhere in a line
+_LINE_START = re.compile(r"^([#>%:=+-]|\d+(?=[.)]))")  # what means something only at the start of a line
 
 
 def esc(text: object) -> str:
-    """Text that Markdown shows as it is: every ASCII punctuation that could mean something is backslash-escaped
-    (CommonMark allows escaping any ASCII punctuation), and line breaks become spaces."""
-    return _PUNCT.sub(r"\\\1", " ".join(str(text).split()))
+    """Text that Markdown shows as it is: the punctuation that could mean something is backslash-escaped
+    (CommonMark allows escaping any ASCII punctuation), and line breaks become spaces. Only what needs it is
+    escaped: every escape is a node of its own to the parser, and the pages are long."""
+    s = _INLINE.sub(r"\\\1", " ".join(str(text).split()))
+    m = _LINE_START.match(s)
+    if m:
+        s = s[:m.end()] + "\\" + s[m.end():] if m.group(1)[0].isdigit() else "\\" + s
+    return s
 
 
 def esc_part(text: str) -> str:
