@@ -108,7 +108,7 @@ def test_build_parser_has_every_question():
     parser = build_parser()
     assert isinstance(parser, argparse.ArgumentParser)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    assert set(sub.choices) == set(load_all()) | {"check", "questions"}
+    assert set(sub.choices) == set(load_all()) | {"check", "questions", "ask", "rule"}
     for name in GENERAL:
         assert name in sub.choices
 
