@@ -87,12 +87,13 @@ class Board:
     _sight_cache: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
-        adj: dict[str, list[str]] = {s: [] for s in self.spaces}
+        adj: dict[str, set[str]] = {s: set() for s in self.spaces}
         for c in self.connections:
-            adj[c.a].append(c.b)
-            adj[c.b].append(c.a)
+            adj[c.a].add(c.b)
+            adj[c.b].add(c.a)
+        keys = {s: space_sort_key(s) for s in adj}  # one natural-order key a space, not one a neighbour
         for s, ns in adj.items():
-            self._adjacency[s] = tuple(sorted(set(ns), key=space_sort_key))
+            self._adjacency[s] = tuple(sorted(ns, key=keys.__getitem__))
         self._open_adjacency[NO_HATCHES] = self._adjacency
 
     # --- look-ups ---------------------------------------------------------------------------------------------
@@ -115,13 +116,19 @@ class Board:
         blocking_hatches = frozenset(blocking_hatches)
         adj = self._open_adjacency.get(blocking_hatches)
         if adj is None:
-            lists: dict[str, set[str]] = {s: set() for s in self.spaces}
+            # the open board's lists, already in natural order, less the pairs that only blocking hatches join
+            blocked: set[tuple[str, str]] = set()
+            joined: set[tuple[str, str]] = set()
             for c in self.connections:
-                if c.hatch is None or c.hatch not in blocking_hatches:
-                    lists[c.a].add(c.b)
-                    lists[c.b].add(c.a)
-            adj = self._open_adjacency[blocking_hatches] = MappingProxyType(
-                {s: tuple(sorted(ns, key=space_sort_key)) for s, ns in lists.items()})
+                if c.hatch is not None and c.hatch in blocking_hatches:
+                    blocked.update(((c.a, c.b), (c.b, c.a)))
+                else:
+                    joined.update(((c.a, c.b), (c.b, c.a)))
+            cut = blocked - joined
+            lists = dict(self._adjacency)
+            for s in {a for a, _ in cut}:
+                lists[s] = tuple(n for n in lists[s] if (s, n) not in cut)
+            adj = self._open_adjacency[blocking_hatches] = MappingProxyType(lists)
         return adj
 
     def hatch_between(self, a: str, b: str) -> str | None:
@@ -156,8 +163,16 @@ class Board:
         return cached
 
     def distance(self, a: str, b: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> int | None:
-        """Fewest moves from ``a`` to ``b``; ``None`` when no path joins them."""
-        return self.distances_from(a, blocking_hatches).get(b)
+        """Fewest moves from ``a`` to ``b``; ``None`` when no path joins them. Connections go both ways, so a
+        search already made from ``b`` answers as well as one from ``a``."""
+        hatches = frozenset(blocking_hatches)
+        from_a = self._distance_cache.get((a, hatches))
+        if from_a is None:
+            from_b = self._distance_cache.get((b, hatches))
+            if from_b is not None and a in self.spaces:
+                return from_b.get(a)
+            from_a = self.distances_from(a, hatches)
+        return from_a.get(b)
 
     def shortest_paths(self, a: str, b: str, limit: int = 1000,
                        blocking_hatches: frozenset[str] = NO_HATCHES) -> list[tuple[str, ...]]:
@@ -181,8 +196,8 @@ class Board:
         nearest = [g for g in goals if dist.get(g) == best]
         steps = set()
         for n in self.neighbours(start, blocking_hatches):
-            for g in nearest:
-                if self.distance(n, g, blocking_hatches) == best - 1:
+            for g in nearest:  # measured from the goal: one search a goal serves every neighbour
+                if self.distance(g, n, blocking_hatches) == best - 1:
                     steps.add(n)
         return best, sorted(steps, key=space_sort_key)
 
@@ -202,13 +217,16 @@ class Board:
                 cached = MappingProxyType({})
             else:
                 adj = self.adjacency(blocking_hatches)
-                room = self.room_of(start)
-                spaces = self.spaces
+                if model == "same-room":
+                    room = self.room_of(start)
+                    spaces = self.spaces
 
-                def sees_into(space: str) -> bool:
-                    return space not in blocked and (model != "same-room" or spaces[space].room == room)
+                    def sees_into(space: str) -> bool:
+                        return space not in blocked and spaces[space].room == room
 
-                cached = MappingProxyType(_breadth_first(start, adj, sees_into))
+                    cached = MappingProxyType(_breadth_first(start, adj, sees_into))
+                else:
+                    cached = MappingProxyType(_breadth_first(start, adj, blocked=blocked))
             if len(self._sight_cache) > 4096:  # positions with many blocker sets: keep memory bounded
                 self._sight_cache.clear()
             self._sight_cache[key] = cached
@@ -229,8 +247,19 @@ class Board:
           along connections inside the room.
 
         A figure sees its own space at sight distance 0, unless that space blocks sight.
+
+        Sight is the same both ways under either model, so a search already made from ``b`` answers as well as
+        one from ``a``.
         """
         self.space(b)
+        self.space(a)
+        if model not in SIGHT_MODELS:
+            raise ValueError(f"unknown sight model {model!r}")
+        rest = (frozenset(blocked), model, frozenset(blocking_hatches))
+        if (a, *rest) not in self._sight_cache:
+            from_b = self._sight_cache.get((b, *rest))
+            if from_b is not None:
+                return from_b.get(a)
         return self.sight_distances_from(a, blocked, model, blocking_hatches).get(b)
 
     def sight_paths(self, a: str, b: str, blocked: frozenset[str] | set[str] = frozenset(),
@@ -255,25 +284,40 @@ class Board:
 
 def space_sort_key(space_id: str):
     """Natural order: 2a < 10a, so answers list spaces the way a player reads the board."""
-    num = ""
-    i = 0
-    while i < len(space_id) and space_id[i].isdigit():
-        num += space_id[i]
-        i += 1
-    return (int(num) if num else 10**9, space_id[i:])
+    rest = space_id.lstrip("0123456789")
+    if rest[:1].isdigit():  # a digit outside ASCII: the slow walk, which takes every digit str.isdigit knows
+        i = 0
+        while i < len(space_id) and space_id[i].isdigit():
+            i += 1
+        rest = space_id[i:]
+    num = space_id[:len(space_id) - len(rest)]
+    return (int(num) if num else 10**9, rest)
 
 
 SIGHT_MODELS = ("connected-path", "same-room")
 
 
-def _breadth_first(start: str, adjacency: Mapping[str, tuple[str, ...]], may_enter=None) -> dict[str, int]:
+def _breadth_first(start: str, adjacency: Mapping[str, tuple[str, ...]], may_enter=None,
+                   blocked: frozenset[str] = frozenset()) -> dict[str, int]:
+    """Distances from ``start``, entering no space of ``blocked`` and only spaces ``may_enter`` allows."""
     dist = {start: 0}
     queue = deque([start])
+    pop, push = queue.popleft, queue.append
+    if may_enter is None:  # the common case, kept free of a call a space
+        seen = dist if not blocked else {**dict.fromkeys(blocked, -1), start: 0}
+        while queue:
+            here = pop()
+            d = seen[here] + 1
+            for nxt in adjacency[here]:
+                if nxt not in seen:
+                    seen[nxt] = d
+                    push(nxt)
+        return dist if seen is dist else {s: d for s, d in seen.items() if d >= 0}
     while queue:
-        here = queue.popleft()
+        here = pop()
         d = dist[here] + 1
         for nxt in adjacency[here]:
-            if nxt not in dist and (may_enter is None or may_enter(nxt)):
+            if nxt not in dist and nxt not in blocked and may_enter(nxt):
                 dist[nxt] = d
                 queue.append(nxt)
     return dist
@@ -284,22 +328,31 @@ def _all_shortest_paths(a: str, b: str, to_b: Mapping[str, int], adjacency: Mapp
     """Every path from ``a`` down the distances ``to_b`` (to ``b``), in natural order of the spaces."""
     if a not in to_b:
         return []
+    if limit <= 0:
+        return []
+    if a == b:
+        return [(a,)]
     paths: list[tuple[str, ...]] = []
 
-    def walk(path: list[str]) -> None:
-        if len(paths) >= limit:
-            return
-        here = path[-1]
-        if here == b:
-            paths.append(tuple(path))
-            return
-        for nxt in adjacency[here]:
-            if to_b.get(nxt) == to_b[here] - 1:
-                path.append(nxt)
-                walk(path)
-                path.pop()
+    def down(here: str) -> Iterator[str]:
+        nearer = to_b[here] - 1
+        return (n for n in adjacency[here] if to_b.get(n) == nearer)
 
-    walk([a])
+    # a depth-first walk with its own stack (a path may be longer than Python's recursion limit)
+    path = [a]
+    stack = [down(a)]
+    while stack:
+        nxt = next(stack[-1], None)
+        if nxt is None:
+            stack.pop()
+            path.pop()
+        elif nxt == b:
+            paths.append((*path, b))
+            if len(paths) >= limit:
+                break
+        else:
+            path.append(nxt)
+            stack.append(down(nxt))
     return paths
 
 
@@ -404,6 +457,18 @@ class Geometry:
         """Whether a weapon of range ``weapon_range`` in ``a`` reaches a target in ``b``."""
         needed = self.range_to(a, b)
         return needed is not None and needed <= weapon_range
+
+    def spaces_in_range_of(self, target: str, weapon_range: int) -> set[str]:
+        """Every space ``s`` with ``in_range(s, target, weapon_range)``, from one search out of ``target``: sight
+        and moves are the same both ways (connections and hatches work both ways, and a space that blocks sight
+        blocks it going in and coming out)."""
+        seen = self.sight_distances_from(target)
+        if self.range_rule == "sight-distance":
+            return {s for s, d in seen.items() if d <= weapon_range}
+        if self.range_rule == "moves-and-sight":
+            moves = self.move_distances_from(target)
+            return {s for s in seen if moves.get(s) is not None and moves[s] <= weapon_range}
+        raise ValueError(f"unknown sight.range setting {self.range_rule!r}")
 
 
 # --- reading a board file ----------------------------------------------------------------------------------------

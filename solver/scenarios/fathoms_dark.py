@@ -689,9 +689,10 @@ def attack_spaces(state: FathomsDarkState, investigator: str, weapon: SearchCard
     if weapon is None:
         return []
     geo = geometry or Geometry.of(state)
-    others = [f.space for f in _other_investigators(state, investigator)]
-    return [s for s in sorted(state.board.spaces, key=space_sort_key)
-            if any(geo.in_range(s, o, weapon.range) for o in others)]
+    spaces: set[str] = set()
+    for f in _other_investigators(state, investigator):  # one search from each of them, not one from every space
+        spaces |= geo.spaces_in_range_of(f.space, weapon.range)
+    return sorted(spaces, key=space_sort_key)
 
 
 def action_choices(state: FathomsDarkState, investigator: str, weapon: SearchCard | None, at: str,
@@ -728,22 +729,25 @@ def unbound_activation_sequences(state: FathomsDarkState, investigator: str,
     geo = Geometry.of(state)
     start = state.figure(investigator).space
     goals = attack_spaces(state, investigator, weapon, geo)
-    spaces = sorted(state.board.spaces, key=space_sort_key)
-    index = {s: i for i, s in enumerate(spaces)}
     names = [None] + sorted(f.id for f in _other_investigators(state, investigator))
-    n, c = len(spaces), len(names)
 
-    table: dict[int, UnboundAction] = {}  # the legal actions from every space he or she can stand in
+    rows: list[tuple[str, UnboundAction]] = []  # the legal actions from every space he or she can stand in
     layer, seen = [start], {start}
     for _ in range(UNBOUND_ACTIONS):
         new = []
         for at in layer:
             for action in action_choices(state, investigator, weapon, at, geo, goals):
-                table[index[at] * c * n + names.index(action.target) * n + index[action.end]] = action
+                rows.append((at, action))
                 if action.end not in seen:
                     seen.add(action.end)
                     new.append(action.end)
         layer = new
+    spaces = sorted(seen, key=space_sort_key)  # the spaces he or she can stand in, numbered
+    index = {s: i for i, s in enumerate(spaces)}
+    n, c = len(spaces), len(names)
+    table: dict[int, UnboundAction] = {}
+    for at, action in rows:
+        table[index[at] * c * n + names.index(action.target) * n + index[action.end]] = action
 
     problem = Problem()
     problem.addVariable("at1", [index[start]])
