@@ -162,6 +162,23 @@ class Board:
                 _breadth_first(start, self.adjacency(blocking_hatches)))
         return cached
 
+    def rings_from(self, start: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> Iterator[tuple[int, list[str]]]:
+        """The spaces 0, 1, 2 … moves from ``start``, a ring at a time in natural order: a breadth-first search
+        that goes no further than its caller reads (a question about the nearest spaces stops early)."""
+        self.space(start)
+        adj = self.adjacency(blocking_hatches)
+        seen = {start}
+        ring, d = [start], 0
+        while ring:
+            yield d, sorted(ring, key=space_sort_key)
+            nxt = []
+            for here in ring:
+                for n in adj[here]:
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            ring, d = nxt, d + 1
+
     def distance(self, a: str, b: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> int | None:
         """Fewest moves from ``a`` to ``b``; ``None`` when no path joins them. Connections go both ways, so a
         search already made from ``b`` answers as well as one from ``a``."""
@@ -415,6 +432,9 @@ class Geometry:
 
     def move_distances_from(self, a: str) -> Mapping[str, int]:
         return self.board.distances_from(a, self.movement_hatches)
+
+    def move_rings_from(self, a: str) -> Iterator[tuple[int, list[str]]]:
+        return self.board.rings_from(a, self.movement_hatches)
 
     def move_paths(self, a: str, b: str, limit: int = 1000) -> list[tuple[str, ...]]:
         return self.board.shortest_paths(a, b, limit, self.movement_hatches)

@@ -237,7 +237,7 @@ def purple_hazard_outcomes(state: FeveredDreamsState) -> list[HazardOutcome]:
     mode = state.options["purple-hazard.nearest-flooded"]
     portal_counts = state.options["purple-hazard.portal-space"] == "counts"
     initial = state.mist_spaces()
-    distances = {c: geo.move_distances_from(s) for c, s in portals.items()}
+    distances = portal_reach(geo, portals, initial, portal_counts)
     cache: dict[tuple[str, frozenset[str]], list[str]] = {}
 
     def candidates(colour: str, flooded: frozenset[str]) -> list[str]:
@@ -267,6 +267,28 @@ def purple_hazard_outcomes(state: FeveredDreamsState) -> list[HazardOutcome]:
                                  key=lambda a: [space_sort_key(s or "~") for _, s in a]))
         out.append(HazardOutcome(tuple(_sorted_spaces(placements)), by_portal, n * interleavings, order))
     return sorted(out, key=lambda o: [space_sort_key(s) for s in o.placements])
+
+
+def portal_reach(geo, portals: Mapping[str, str], initial: frozenset[str], portal_counts: bool
+                 ) -> dict[str, dict[str, int]]:
+    """Colour → the moves from its portal to every space a purple hazard's search from that portal can look at,
+    nearest first. With ``n`` portals at most ``n - 1`` markers are placed before a portal's own, so its search
+    never looks past the first ring by which ``n`` spaces free of flooded markers lie nearer (each rule of
+    ``purple-hazard.nearest-flooded`` looks at most that far): the search out of the portal stops there."""
+    n = len(portals)
+    reach: dict[str, dict[str, int]] = {}
+    for colour, portal in portals.items():
+        found: dict[str, int] = {}
+        free = 0
+        for d, ring in geo.move_rings_from(portal):
+            if free > n - 1:
+                break
+            for s in ring:
+                found[s] = d
+                if s not in initial and (portal_counts or s != portal):
+                    free += 1
+        reach[colour] = found
+    return reach
 
 
 def _factorial(n: int) -> int:
@@ -362,10 +384,13 @@ def _destination_domain(distances: Mapping[str, int], portal_space: str, initial
         free = sorted(((d, s) for s, d in reach.items() if s not in initial), key=lambda ds: (ds[0],
                                                                                             space_sort_key(ds[1])))
         keep = []
-        for d, s in free:
-            closer = sum(1 for d2, _ in free if d2 < d)
-            if closer <= n - 1:
-                keep.append(s)
+        closer, level = 0, None  # how many free spaces lie nearer than the current one's distance
+        for i, (d, s) in enumerate(free):
+            if d != level:
+                closer, level = i, d
+            if closer > n - 1:
+                break
+            keep.append(s)
         return keep
     nearest = min(reach.values())
     return _sorted_spaces(s for s, d in reach.items() if d == nearest)
@@ -810,8 +835,9 @@ def purple_hazard_question(state: GameState, args: dict) -> Answer:
     explanation.append("Mist spaces before the hazard: " + (", ".join(
         f"{s} ({state.flooded[s]})" for s in _sorted_spaces(mist)) or "none") + ".")
     portal_counts = state.options["purple-hazard.portal-space"] == "counts"
+    reach = portal_reach(geo, portals, mist, portal_counts)
     for colour, space in portals.items():
-        dist = geo.move_distances_from(space)
+        dist = reach[colour]
         free = [(d, s) for s, d in dist.items() if s not in mist and (portal_counts or s != space)]
         if free:
             best = min(d for d, _ in free)
