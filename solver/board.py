@@ -85,12 +85,22 @@ class Board:
     _distance_cache: dict = field(default_factory=dict, repr=False)
     _open_adjacency: dict = field(default_factory=dict, repr=False)
     _sight_cache: dict = field(default_factory=dict, repr=False)
+    _hatched: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         adj: dict[str, set[str]] = {s: set() for s in self.spaces}
+        hatched: dict[tuple[str, str], list[str | None]] = {}  # a pair with a hatched connection → every hatch
         for c in self.connections:
             adj[c.a].add(c.b)
             adj[c.b].add(c.a)
+            if c.hatch is not None:
+                hatched.setdefault((c.a, c.b), [])
+        if hatched:
+            for c in self.connections:
+                for pair in ((c.a, c.b), (c.b, c.a)):
+                    if pair in hatched:
+                        hatched[pair].append(c.hatch)
+        self._hatched.update(hatched)
         keys = {s: space_sort_key(s) for s in adj}  # one natural-order key a space, not one a neighbour
         for s, ns in adj.items():
             self._adjacency[s] = tuple(sorted(ns, key=keys.__getitem__))
@@ -117,14 +127,10 @@ class Board:
         adj = self._open_adjacency.get(blocking_hatches)
         if adj is None:
             # the open board's lists, already in natural order, less the pairs that only blocking hatches join
-            blocked: set[tuple[str, str]] = set()
-            joined: set[tuple[str, str]] = set()
-            for c in self.connections:
-                if c.hatch is not None and c.hatch in blocking_hatches:
-                    blocked.update(((c.a, c.b), (c.b, c.a)))
-                else:
-                    joined.update(((c.a, c.b), (c.b, c.a)))
-            cut = blocked - joined
+            cut: set[tuple[str, str]] = set()
+            for (a, b), hatches in self._hatched.items():
+                if all(h is not None and h in blocking_hatches for h in hatches):
+                    cut.update(((a, b), (b, a)))
             lists = dict(self._adjacency)
             for s in {a for a, _ in cut}:
                 lists[s] = tuple(n for n in lists[s] if (s, n) not in cut)
