@@ -16,11 +16,19 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from solver.catalog import catalog
+from solver.fileio import write_atomic
 from solver.spec import RESULTS_FILE, ROOT, RULE_TAG
 
 pytest_plugins = [f"tests.steps.{m.name}" for m in pkgutil.iter_modules([str(Path(__file__).parent / "steps")])]
+
+# Hypothesis profiles for `make fuzz` (pytest --hypothesis-profile=fuzz): many more examples and longer random
+# games for the property tests that defer to the profile (tests/test_invariants.py); `make test` keeps each test's
+# own small budget. "long" is the same profile under another name.
+for _name in ("fuzz", "long"):
+    hypothesis_settings.register_profile(_name, max_examples=400, stateful_step_count=150, deadline=None)
 
 
 class UnknownRuleTag(pytest.UsageError):
@@ -81,9 +89,7 @@ def write_results_file() -> bool:
     RESULTS_FILE.parent.mkdir(parents=True, exist_ok=True)
     data = {"generated": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
             "commit": _commit(), "scenarios": _RESULTS}
-    tmp = RESULTS_FILE.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-    tmp.replace(RESULTS_FILE)
+    write_atomic(RESULTS_FILE, json.dumps(data, indent=1))
     return True
 
 

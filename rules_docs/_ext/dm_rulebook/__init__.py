@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 from pathlib import Path
 
@@ -22,6 +21,8 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+
+from solver.fileio import write_atomic
 
 from . import pages
 from .data import ROOT, collect, example_anchor, html_id, option_anchor, rule_anchor
@@ -94,9 +95,7 @@ def builder_inited(app):
         path = srcdir / f"{page}.md"
         text = f"{STUB_HEAD}\n{marker}\n"
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # another build may write it at once
-            tmp.write_text(text, encoding="utf-8")
-            tmp.replace(path)
+            write_atomic(path, text)  # another build may write it at once: readers see a whole page
 
 
 def expand(app, marker: str, arg: str | None, docname: str) -> str:
@@ -195,7 +194,7 @@ def build_finished(app, exception):
     if exception is not None or app.builder.format != "html" or not hasattr(app, "dm_data"):
         return
     out = Path(app.outdir) / "rules.json"
-    out.write_text(json.dumps(export(app), indent=1, ensure_ascii=False, default=str), encoding="utf-8")
+    write_atomic(out, json.dumps(export(app), indent=1, ensure_ascii=False, default=str))
 
 
 def setup(app):

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from solver.fileio import write_atomic
 
 ROOT = Path(__file__).resolve().parents[3]
 BUILD_DIR = ROOT / "_build"
@@ -65,7 +66,7 @@ def ensure_site(builders=BUILDERS) -> dict[str, Built]:
     so a run of the specification elsewhere in the checkout can't change what a build shows half-way."""
     BUILD_DIR.mkdir(exist_ok=True)
     if RESULTS.exists():
-        shutil.copyfile(RESULTS, RESULTS_SNAPSHOT)
+        write_atomic(RESULTS_SNAPSHOT, RESULTS.read_bytes())
     elif RESULTS_SNAPSHOT.exists():
         RESULTS_SNAPSHOT.unlink()
     digest = inputs_digest()
@@ -91,7 +92,7 @@ def ensure_site(builders=BUILDERS) -> dict[str, Built]:
         if proc.returncode != 0:
             failed.append(f"sphinx-build -b {b} failed ({proc.returncode}):\n{log}")
             continue
-        stamp.write_text(digest)
+        write_atomic(stamp, digest)
         out[b] = Built(b, outdir, True, log)
     if failed:
         raise RuntimeError("\n".join(failed))
