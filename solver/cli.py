@@ -86,7 +86,33 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command; returns the exit status (the ``deepmadness`` script exits with it)."""
+    """Run the command; returns the exit status (the ``deepmadness`` script exits with it).
+
+    A reader that stops reading early (``deepmadness questions | head -1``) closes our standard output: the
+    command then stops quietly with status 0, as the answer was found and the reader wanted no more of it."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # a closed output shows here, not in the interpreter's last flush
+        return code
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_OK
+
+
+def _drop_stdout() -> None:
+    """After a closed pipe, point the process's standard output at the null device, so that the interpreter's
+    final flush of what is still buffered does not fail again (only for the real standard output)."""
+    if sys.stdout is not sys.__stdout__ or sys.stdout is None:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
+
+
+def _main(argv: list[str] | None) -> int:
     from .errors import DeepMadnessError, InputError, PlayerChoiceRequired, RuleViolation
 
     try:
@@ -106,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(str(exc), EXIT_INPUT)
     except KeyboardInterrupt:
         return _fail("interrupted", EXIT_INTERNAL)
+    except BrokenPipeError:  # the reader closed our output: see main()
+        raise
     except Exception as exc:  # an internal error: a short message, no traceback unless asked for
         if os.environ.get("DEEPMADNESS_DEBUG"):
             raise
@@ -114,7 +142,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _fail(message: str, code: int) -> int:
-    print(f"{PROG}: error: {message}", file=sys.stderr)
+    message = " ".join(str(message).splitlines())  # one line, whatever a message holds
+    try:
+        print(f"{PROG}: error: {message}", file=sys.stderr)
+    except (OSError, ValueError):  # no standard error to print to: the exit status still says it
+        pass
     return code
 
 

@@ -34,7 +34,8 @@ def locate(state: GameState, where: str, param: str) -> tuple[str, str]:
                      entry=f"--{param}")
 
 
-def whole_number(args: dict, name: str, default: int | None = None, minimum: int = 0) -> int:
+def whole_number(args: dict, name: str, default: int | None = None, minimum: int = 0,
+                 maximum: int | None = None) -> int:
     """A question's whole-number argument, checked."""
     raw = args.get(name)
     if raw is None:
@@ -47,6 +48,8 @@ def whole_number(args: dict, name: str, default: int | None = None, minimum: int
         raise InputError(f"must be a whole number, not {raw!r}", entry=f"--{name}") from None
     if value < minimum:
         raise InputError(f"must be at least {minimum}, not {value}", entry=f"--{name}")
+    if maximum is not None and value > maximum:
+        raise InputError(f"must be at most {maximum}, not {value}", entry=f"--{name}")
     return value
 
 
@@ -136,10 +139,15 @@ def distance(state: GameState, args: dict) -> Answer:
 
 
 # --- spawning with no location -------------------------------------------------------------------------------------
+#: The most items ``spawn-location --count`` follows: the devoured deck comes round again after as many spawns as it
+#: has cards (twelve at most), so a longer list only repeats itself; the limit keeps a mistyped count from running
+#: for ever.
+MAX_SPAWN_COUNT = 100
+
 @question("spawn-location", "Where does an item spawned with no location go (and the next ones, with --count)?",
           params=(Param("count", "how many items are spawned one after another (default 1)"),))
 def spawn_location(state: GameState, args: dict) -> Answer:
-    count = whole_number(args, "count", default=1, minimum=1)
+    count = whole_number(args, "count", default=1, minimum=1, maximum=MAX_SPAWN_COUNT)
     work = state.copy()
     spaces: list[str] = []
     steps: list[str] = []

@@ -152,13 +152,21 @@ class Results:
 
 
 def load_results(path: Path = RESULTS_FILE) -> Results:
+    """The last run's results; none when the file is not there. A damaged file (not JSON, not the results' shape)
+    is an :class:`solver.errors.InputError` naming it: run the specification again (``make spec``)."""
     if not path.exists():
         return Results(None, None, {})
-    data = json.loads(path.read_text(encoding="utf-8"))
-    merged: dict[str, str] = {}
-    rank = {"failed": 3, "skipped": 2, "passed": 1}
-    for r in data.get("scenarios", []):
-        key = r["key"]
-        if rank.get(r["outcome"], 0) > rank.get(merged.get(key, ""), 0):
-            merged[key] = r["outcome"]
-    return Results(data.get("generated"), data.get("commit"), merged)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        merged: dict[str, str] = {}
+        rank = {"failed": 3, "skipped": 2, "passed": 1}
+        for r in data.get("scenarios", []):
+            key = r["key"]
+            if rank.get(r["outcome"], 0) > rank.get(merged.get(key, ""), 0):
+                merged[key] = r["outcome"]
+        return Results(data.get("generated"), data.get("commit"), merged)
+    except (ValueError, TypeError, KeyError, AttributeError, OSError) as exc:
+        from .errors import InputError
+
+        raise InputError(f"not a results file of the specification ({type(exc).__name__}: {exc}); run the "
+                         f"specification again (make spec)", file=str(path)) from None

@@ -43,7 +43,7 @@ from .errors import InputError, RuleViolation, UnknownOptionError
 from .game import MONSTER_TYPES, Figure, GameState, Scenario
 from .health import Health
 from .investigators import INVESTIGATORS, NORMAL_MONSTERS
-from .yamlio import Entry, _kind, load_yaml_file
+from .yamlio import Entry, _kind, file_problem, load_yaml_file
 
 COMMON_KEYS = ("scenario", "board", "options", "round", "devour_marker", "devoured_deck", "room_deck",
                "devoured_rooms", "reserve", "investigators", "activation_track", "monsters", "example")
@@ -156,10 +156,13 @@ def _read_board(root: Entry, cls, base_dir) -> Board:
     entry = root.need("board")
     rel = Path(entry.text())
     path = rel if rel.is_absolute() else Path(base_dir or ".") / rel
-    if not path.exists():
+    problem = file_problem(path)
+    if problem is not None and problem.startswith("no such file"):
         raise entry.error(f"no board file {str(rel)!r} (looked for {path})")
-    if path.is_dir():
+    if problem is not None and "directory" in problem:
         raise entry.error(f"{str(rel)!r} is a directory, not a board file")
+    if problem is not None:
+        raise entry.error(f"the board file {str(rel)!r} {problem}")
     return load_board(path)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import stat
 from pathlib import Path
 
 import yaml
@@ -43,25 +44,66 @@ def load_yaml_text(text: str, file: str = "<text>"):
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
-        raise InputError(f"not valid YAML: {exc.problem or exc}", file=file, entry=where) from None
+        raise InputError(f"not valid YAML: {_one_line(exc.problem or exc)}", file=file, entry=where) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character, NUL …)
+        before = text[:exc.position]
+        where = f"line {before.count(chr(10)) + 1}, column {exc.position - before.rfind(chr(10))}"
+        what = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+        raise InputError(f"not valid YAML: the character {what} is not allowed ({exc.reason})", file=file,
+                         entry=where) from None
     except yaml.YAMLError as exc:
-        raise InputError(f"not valid YAML: {exc}", file=file) from None
+        raise InputError(f"not valid YAML: {_one_line(exc)}", file=file) from None
+
+
+def _one_line(problem) -> str:
+    """A parser's message on one line (some span several, with the position we report ourselves)."""
+    return " ".join(str(problem).split())
+
+
+#: The largest file read as a state or board file: those are a few kilobytes, so anything bigger is a mistake
+#: (a log, an image, a device such as /dev/zero) and is refused before it is read.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+def file_problem(path: str | Path) -> str | None:
+    """Why ``path`` can't be read as a YAML file — missing, a directory, not a regular file (a pipe or a device,
+    which would never end), too big, or a name the system refuses — or ``None`` when it can be."""
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return "no such file"
+    except NotADirectoryError:
+        return "no such file (a part of its path is not a folder)"
+    except (OSError, ValueError) as exc:  # a name too long, a symbolic link loop, a NUL byte …
+        return f"can't be opened: {getattr(exc, 'strerror', None) or exc}"
+    if stat.S_ISDIR(info.st_mode):
+        return "is a directory, not a YAML file"
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a regular file (a pipe or a device?), not a YAML file"
+    if info.st_size > MAX_FILE_BYTES:
+        return f"is {info.st_size} bytes long: too big for a state or board file (at most {MAX_FILE_BYTES})"
+    return None
 
 
 def load_yaml_file(path: str | Path):
-    """Read a YAML file: a missing file, a directory, bad bytes or bad YAML each give one InputError."""
+    """Read a YAML file: a missing file, a directory, a device, bad bytes or bad YAML each give one InputError."""
     path = Path(path)
     file = str(path)
-    if not path.exists():
-        raise InputError("no such file", file=file)
-    if path.is_dir():
-        raise InputError("is a directory, not a YAML file", file=file)
+    problem = file_problem(path)
+    if problem is not None:
+        raise InputError(problem, file=file)
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(MAX_FILE_BYTES + 1)  # the file may have grown since it was looked at
+        if len(raw) > MAX_FILE_BYTES:
+            raise InputError(f"too big for a state or board file (more than {MAX_FILE_BYTES} bytes)", file=file)
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start})", file=file) from None
+        line = raw[:exc.start].count(b"\n") + 1
+        raise InputError(f"not UTF-8 text (line {line}, byte {exc.start})", file=file) from None
     except OSError as exc:
-        raise InputError(f"can't be read: {exc.strerror}", file=file) from None
+        raise InputError(f"can't be read: {exc.strerror or exc}", file=file) from None
     return load_yaml_text(text, file)
 
 
