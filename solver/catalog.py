@@ -17,8 +17,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Iterator, Mapping
 
+from .datacache import parsed
 from .errors import InputError, UnknownOptionError
-from .yamlio import load_yaml_file
 
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 OPTION_KINDS = ("assumption", "interpretation")
@@ -136,6 +136,13 @@ def _strs(entry: Mapping, key: str, file: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _parse_yaml(text: str | None, file: str):
+    """A catalog file's data (:mod:`solver.datacache` keeps it for the next run)."""
+    from .yamlio import load_yaml_file, load_yaml_text
+
+    return load_yaml_file(file) if text is None else load_yaml_text(text, file)
+
+
 def load_catalog(directory: Path | None = None) -> Catalog:
     """Read and check every catalog file; a malformed one raises :class:`InputError` naming file and entry."""
     directory = directory or catalog_dir()
@@ -145,7 +152,7 @@ def load_catalog(directory: Path | None = None) -> Catalog:
     terms: list[Term] = []
     for path in sorted(directory.glob("*.yaml")):
         file = str(path)
-        data = load_yaml_file(path)
+        data = parsed(path, _parse_yaml, "yaml")
         if path.stem == "glossary":
             for i, t in enumerate(_need(data, "terms", file, "", list)):
                 where = f"terms[{i}]"

@@ -8,8 +8,9 @@
 * Exit status: 0 answered, 2 bad input (one line on stderr: file, entry, what is wrong, rule), 1 internal error.
 
 :func:`build_parser` builds the whole argument parser (the website generates the command-line reference from
-it). Importing this module stays light: question modules load when the parser is built, and the solver library
-only inside the questions that use it.
+it). Importing this module stays light: question modules load when the parser is built — for a command line, only
+the sub-command it names and the module of its question — and the solver library only inside the questions that
+use it.
 """
 
 from __future__ import annotations
@@ -40,25 +41,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
                              "it overrides the state file's own 'options:'")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser: one sub-command a registered question, plus ``check`` and ``questions``."""
-    from . import __version__
-    from .questions import load_all
-
-    parser = argparse.ArgumentParser(
-        prog=PROG, description="Answers rules questions about a Deep Madness: Endless Nightmares position, listing "
-                               "every option the rules leave to the players and the rule that decides it.",
-        epilog="Exit status: 0 answered, 2 bad input, 1 internal error.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    listing = sub.add_parser("questions", help="list the questions this command answers",
-                             description="List the questions this command answers, with the scenarios they apply "
-                                         "to.")
-    listing.add_argument("--json", action="store_true", help="print the list as JSON")
-    check = sub.add_parser("check", help="is the position legal, and is the game won or lost?",
-                           description="Load a state file and run every check on it; then say whether the game goes "
-                                       "on, is won or is lost, with the rule that decides it.")
-    _common(check)
+def _ask_parser(sub) -> None:
     ask = sub.add_parser("ask", help="find the rulings that answer a question in your own words",
                          description="Find the catalogued rules (and named assumptions and interpretation options) "
                                      "that answer a question asked in your own words, best first, each with the "
@@ -67,12 +50,58 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "back?\"")
     ask.add_argument("--limit", type=int, default=3, metavar="N", help="show at most N rulings (default 3)")
     ask.add_argument("--json", action="store_true", help="print the answer as JSON, for scripts")
+
+
+def _rule_parser(sub) -> None:
     rule = sub.add_parser("rule", help="show one rule with every scenario that proves it",
                           description="Show one rule (or one named option): our wording, the rulebook section, the "
                                       "options that touch it and every scenario that proves it, with its status.")
     rule.add_argument("rule_id", metavar="ID", help="a rule ID such as health.gain-over-max, or an option name")
     rule.add_argument("--json", action="store_true", help="print the rule as JSON, for scripts")
-    for q in sorted(load_all().values(), key=lambda q: q.name):
+
+
+COMMANDS = ("questions", "check", "ask", "rule")  # the sub-commands that are not questions
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser: one sub-command a registered question, plus ``check``, ``questions``, ``ask`` and
+    ``rule``. With ``command`` (a sub-command's name, the first word of a command line), only that sub-command is
+    built, and only the module of its question imported: a cold command loads no more than it runs."""
+    from . import __version__
+    from .questions import load_all, load_question
+
+    only = None
+    if command is not None:
+        if command in COMMANDS:
+            only = {command}
+        elif load_question(command) is not None:
+            only = {command}
+
+    def wanted(name: str) -> bool:
+        return only is None or name in only
+
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Answers rules questions about a Deep Madness: Endless Nightmares position, listing "
+                               "every option the rules leave to the players and the rule that decides it.",
+        epilog="Exit status: 0 answered, 2 bad input, 1 internal error.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    if wanted("questions"):
+        listing = sub.add_parser("questions", help="list the questions this command answers",
+                                 description="List the questions this command answers, with the scenarios they "
+                                             "apply to.")
+        listing.add_argument("--json", action="store_true", help="print the list as JSON")
+    if wanted("check"):
+        check = sub.add_parser("check", help="is the position legal, and is the game won or lost?",
+                               description="Load a state file and run every check on it; then say whether the game "
+                                           "goes on, is won or is lost, with the rule that decides it.")
+        _common(check)
+    if wanted("ask"):
+        _ask_parser(sub)
+    if wanted("rule"):
+        _rule_parser(sub)
+    questions = load_all().values() if only is None else [load_question(n) for n in only if n not in COMMANDS]
+    for q in sorted(questions, key=lambda q: q.name):
         scope = f" (scenarios: {', '.join(q.scenarios)})" if q.scenarios else ""
         p = sub.add_parser(q.name, help=q.help + scope, description=q.help + scope)
         _common(p)
@@ -116,9 +145,10 @@ def _main(argv: list[str] | None) -> int:
     from .errors import DeepMadnessError, InputError, PlayerChoiceRequired, RuleViolation
 
     try:
-        parser = build_parser()
+        args = sys.argv[1:] if argv is None else list(argv)
+        parser = build_parser(args[0] if args and not args[0].startswith("-") else None)
         try:
-            ns = parser.parse_args(argv)
+            ns = parser.parse_args(args)
         except SystemExit as exc:  # argparse has printed its message (or --help / --version)
             return int(exc.code or 0)
         return _run(ns)
@@ -185,9 +215,9 @@ def _run(ns: argparse.Namespace) -> int:
 
 
 def _list_questions(ns) -> int:
-    from .questions import REGISTRY
+    from .questions import load_all
 
-    rows = sorted(REGISTRY.values(), key=lambda q: q.name)
+    rows = sorted(load_all().values(), key=lambda q: q.name)
     if ns.json:
         _print_json([{"name": q.name, "help": q.help, "scenarios": list(q.scenarios),
                       "params": [{"name": p.name, "help": p.help, "required": p.required} for p in q.params]}

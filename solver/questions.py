@@ -44,6 +44,24 @@ QUESTION_MODULES = (
 )
 
 
+#: Which module registers each question, so that the command line imports only the one it runs
+#: (:func:`load_question`); ``load_all`` imports them all. A test checks it against the registry.
+QUESTION_HOMES: dict[str, str] = {
+    "line-of-sight": "solver.general_questions",
+    "distance": "solver.general_questions",
+    "spawn-location": "solver.general_questions",
+    "attack-targets": "solver.general_questions",
+    "unbound-activation": "solver.scenarios.fathoms_dark",
+    "purple-hazard": "solver.scenarios.fevered_dreams",
+    "obscure-spawn": "solver.scenarios.fevered_dreams",
+    "mist": "solver.scenarios.fevered_dreams",
+    "nest-spawn": "solver.scenarios.expectant_terror",
+    "valid-placements": "solver.scenarios.expectant_terror",
+    "nest-return": "solver.scenarios.expectant_terror",
+    "infested": "solver.scenarios.expectant_terror",
+}
+
+
 def question(name: str, help: str, scenarios: tuple[str, ...] = (), params: tuple[Param, ...] = ()):
     """Register a question under ``name`` (the command-line word)."""
 
@@ -64,3 +82,13 @@ def load_all() -> dict[str, Question]:
             if exc.name != mod:
                 raise
     return REGISTRY
+
+
+def load_question(name: str) -> Question | None:
+    """The question ``name``, importing only the module that registers it when :data:`QUESTION_HOMES` knows it
+    (every module otherwise); ``None`` for a name no module registers."""
+    if name not in REGISTRY and name in QUESTION_HOMES:
+        importlib.import_module(QUESTION_HOMES[name])
+    if name not in REGISTRY:
+        load_all()
+    return REGISTRY.get(name)
