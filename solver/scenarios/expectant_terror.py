@@ -554,16 +554,19 @@ class ExpectantTerror(Scenario):
 
     # --- investigators: activations and infested tokens -----------------------------------------------------------------
     def give_infested_tokens(self, state: ExpectantTerrorState, investigator: str, count: int = 1) -> bool:
-        """The investigator takes infested tokens; with four he or she is killed at once (infested.killed-at-four).
-        Returns whether he or she was killed."""
+        """The investigator takes infested tokens one at a time; with the fourth he or she is killed at once
+        (infested.killed-at-four), and takes no more: no investigator ever holds five (a state file refuses five
+        too). Returns whether he or she was killed."""
         fig = self._investigator(state, investigator)
         if count < 0:
             raise ValueError("a negative number of infested tokens")
+        taken = max(0, min(count, INFESTED_KILLS - fig.count("infested")))
         in_play = sum(f.count("infested") for f in state.investigators())
-        if in_play + count > INFESTED_TOKENS:
+        if in_play + taken > INFESTED_TOKENS:
             raise RuleViolation("infested.supply",
                                 f"only {INFESTED_TOKENS - in_play} of the {INFESTED_TOKENS} infested tokens are left")
-        fig.tokens["infested"] = fig.count("infested") + count
+        if taken:
+            fig.tokens["infested"] = fig.count("infested") + taken
         if fig.count("infested") >= INFESTED_KILLS:
             fig.killed = True
         return fig.killed
