@@ -86,6 +86,7 @@ class Board:
     _open_adjacency: dict = field(default_factory=dict, repr=False)
     _sight_cache: dict = field(default_factory=dict, repr=False)
     _hatched: dict = field(default_factory=dict, repr=False)
+    _goal_cache: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         adj: dict[str, set[str]] = {s: set() for s in self.spaces}
@@ -204,25 +205,65 @@ class Board:
         return _all_shortest_paths(a, b, self.distances_from(b, blocking_hatches), self.adjacency(blocking_hatches),
                                    limit)
 
+    def distances_to(self, goals: Iterable[str], blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
+        """Fewest moves from every space to the nearest of ``goals``: one breadth-first search out of all the goals
+        at once (moves are the same both ways), cached per set of goals; goals not on the board are left out."""
+        hatches = frozenset(blocking_hatches)
+        key = (frozenset(goals), hatches)
+        cached = self._goal_cache.get(key)
+        if cached is None:
+            adj = self.adjacency(hatches)
+            starts = [g for g in key[0] if g in self.spaces]
+            dist = dict.fromkeys(starts, 0)
+            queue = deque(starts)
+            while queue:
+                here = queue.popleft()
+                d = dist[here] + 1
+                for nxt in adj[here]:
+                    if nxt not in dist:
+                        dist[nxt] = d
+                        queue.append(nxt)
+            if len(self._goal_cache) > 256:
+                self._goal_cache.clear()
+            cached = self._goal_cache[key] = MappingProxyType(dist)
+        return cached
+
     def first_steps_toward(self, start: str, goals: Iterable[str],
                            blocking_hatches: frozenset[str] = NO_HATCHES) -> tuple[int | None, list[str]]:
         """Toward the nearest of ``goals``: its distance, and every neighbour of ``start`` that lies on a shortest
-        path to one of the nearest goals (the players choose among them). ``(0, [])`` if start is a goal."""
+        path to one of the nearest goals (the players choose among them). ``(0, [])`` if start is a goal.
+
+        A neighbour lies on such a path exactly when it is one move nearer the goals than ``start``
+        (:meth:`distances_to`)."""
         goals = set(goals)
         if start in goals:
             return 0, []
-        dist = self.distances_from(start, blocking_hatches)
-        reached = [dist[g] for g in goals if g in dist]
-        if not reached:
+        self.space(start)
+        to_goals = self.distances_to(goals, blocking_hatches)
+        best = to_goals.get(start)
+        if best is None:
             return None, []
-        best = min(reached)
-        nearest = [g for g in goals if dist.get(g) == best]
-        steps = set()
-        for n in self.neighbours(start, blocking_hatches):
-            for g in nearest:  # measured from the goal: one search a goal serves every neighbour
-                if self.distance(g, n, blocking_hatches) == best - 1:
-                    steps.add(n)
-        return best, sorted(steps, key=space_sort_key)
+        return best, [n for n in self.neighbours(start, blocking_hatches) if to_goals.get(n) == best - 1]
+
+    def nearest_goals(self, start: str, goals: Iterable[str],
+                      blocking_hatches: frozenset[str] = NO_HATCHES) -> set[str]:
+        """The goals fewest moves from ``start`` (every one tied): those reached by stepping from ``start`` one
+        move nearer the goals at a time (:meth:`distances_to`), so no search goes out from ``start`` itself."""
+        to_goals = self.distances_to(goals, blocking_hatches)
+        best = to_goals.get(start)
+        if best is None:
+            return set()
+        adj = self.adjacency(blocking_hatches)
+        layer, seen = [start], {start}
+        for d in range(best - 1, -1, -1):
+            nxt = []
+            for here in layer:
+                for n in adj[here]:
+                    if n not in seen and to_goals.get(n) == d:
+                        seen.add(n)
+                        nxt.append(n)
+            layer = nxt
+        return set(layer)
 
     # --- sight (assumptions ``sight.model``, ``hatch.blocks-sight``) ---------------------------------------------
     def sight_distances_from(self, start: str, blocked: frozenset[str] | set[str] = frozenset(),

@@ -708,8 +708,8 @@ def action_choices(state: FathomsDarkState, investigator: str, weapon: SearchCar
     distance, steps = state.board.first_steps_toward(at, goals, geo.movement_hatches)
     if not steps:
         return [UnboundAction("none", at)]  # fathoms-activation.no-attack-space
-    dist = geo.move_distances_from(at)
-    nearest = tuple(g for g in goals if dist.get(g) == distance)
+    near = state.board.nearest_goals(at, goals, geo.movement_hatches)
+    nearest = tuple(g for g in goals if g in near)
     return [UnboundAction("move", at, to=step, distance=distance, goals=nearest) for step in steps]
 
 
