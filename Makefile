@@ -46,3 +46,9 @@ test: $(STAMP)
 
 clean:
 	rm -rf build _build
+
+## The benchmark: every figure against its target (PASS/MISS), written to build/bench.json and the Performance page's
+## data (rules_docs/_data/). BENCH_FAST=1 skips timing `make rulebook` and `make test`.
+.PHONY: bench
+bench: $(STAMP)
+	$(PY) -m bench $(if $(BENCH_FAST),--fast)
