@@ -121,7 +121,7 @@ class Catalog:
 
 
 def _need(entry: Mapping, key: str, file: str, where: str, kind: type = str):
-    if not isinstance(entry, Mapping) or key not in entry:
+    if not (type(entry) is dict or isinstance(entry, Mapping)) or key not in entry:  # a dict: no abstract check
         raise InputError(f"missing key {key!r}", file=file, entry=where)
     value = entry[key]
     if not isinstance(value, kind):

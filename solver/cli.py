@@ -16,7 +16,6 @@ use it.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
@@ -181,6 +180,8 @@ def _fail(message: str, code: int) -> int:
 
 
 def _print_json(data) -> None:
+    import json
+
     print(json.dumps(data, indent=2, ensure_ascii=False))
 
 

@@ -323,6 +323,8 @@ def _check_figure_counts(root: Entry, state: GameState) -> None:
     for f in state.figures.values():
         if f.kind == "monster":
             on_board[monster_type_of(f)] = on_board.get(monster_type_of(f), 0) + 1
+    if not any(on_board.get(k, 0) + state.reserve.get(k, 0) for k in NORMAL_MONSTERS if k not in MONSTER_TYPES):
+        return  # no figure of a limited type: nothing to count (and the components table is not loaded)
     for kind, limit in figures_in_box().items():
         total = on_board.get(kind, 0) + state.reserve.get(kind, 0)
         if total > limit:
