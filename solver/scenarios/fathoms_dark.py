@@ -1006,7 +1006,7 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     if investigator not in state.figures or not state.figures[investigator].is_investigator:
         names = ", ".join(f.id for f in state.investigators())
         raise InputError(f"no investigator {investigator!r} in this position (investigators: {names})",
-                         entry="investigator")
+                         entry="--investigator")
     options = state.options.non_default()
     if not state.is_covered(investigator):
         return Answer("unbound-activation",
