@@ -7,64 +7,86 @@ the options that touch it.
 
 How a question is matched
 -------------------------
-Every rule and every option is one document made of *fields*: its ID and title, its text, the rulebook section
-with its area and topic titles, the glossary names and players' synonyms of the terms it uses, the names of the
-scenarios that prove it (:data:`FIELD_REPEATS`), and, on the side, those terms' definitions and those scenarios'
-steps (:data:`SIDE_WEIGHTS`). The ``rank-bm25`` library ranks the documents (BM25): the main fields go into one
-text, each word once a field and each field repeated as often as it weighs; each side field is ranked on its own
-and added with a small weight. Words are lower-cased, number words become digits, irregular forms are
-regularised, common English words are dropped and the rest are stemmed (Snowball), in the documents and in the
-question alike. A players' phrase found in the question — a glossary synonym ("extra health", "fog", "bug nest")
-or an everyday word for the rulebook's own (:data:`PLAIN_WORDS`: "swap" → replace) — counts with the score of its
-own words or of the rulebook's words it may mean, whichever is higher.
+Every rule and every option is one document made of *fields* (:data:`FIELDS`): its ID and title, its text, the
+rulebook section with its area and topic titles, the glossary names and players' synonyms of the terms it uses, the
+names of the scenarios that prove it, and, on the side, those terms' definitions and those scenarios' steps. The
+``rank-bm25`` library ranks the documents (BM25) in a few indexes (:data:`INDEXES`) whose scores are added with
+weights: the main one holds the main fields, each word once a field and each field repeated as often as it weighs;
+the side fields have indexes of their own that count little. Words are lower-cased, number words become digits,
+irregular forms are regularised, negations become one kept word ("can't", "never", "no" → not), common English
+words are dropped and the rest are stemmed (Snowball), in the documents and in the question alike. A players'
+phrase found in the question — a glossary synonym ("extra health", "fog", "bug nest") or an everyday word for the
+rulebook's own (:data:`PLAIN_WORDS`: "swap" → replace) — counts with the score of its own words or of the
+rulebook's words it may mean, whichever is higher.
 
 When nothing matches
 --------------------
-A question is answered only when the best document covers enough of it (:data:`MIN_COVERAGE`): the share of the
-question's words, each weighted by how rare it is in the catalog, that the document contains. A word the catalog
-never uses counts as a word of middling rarity (:data:`UNKNOWN_WORD_WEIGHT`) the document lacks, so "how do I castle kingside" matches nothing, and the answer
-then says so and names the nearest topics instead of printing an arbitrary rule.
+A question is answered only when one of the best documents (:data:`COVERAGE_CHECKED`) covers enough of it
+(:data:`MIN_COVERAGE`): the share of the question's words, each weighted by how rare it is in the catalog, that the
+document contains. A word the catalog never uses counts as a word of middling rarity (:data:`UNKNOWN_WORD_WEIGHT`)
+the document lacks, so "how do I castle kingside" matches nothing, and the answer then says so and names the
+nearest topics instead of printing an arbitrary rule.
 
-An :class:`Asker` is built once (it reads the catalog, the features and the last run's results) and answers many
-questions: ``Asker().ask(text)``. Importing this module is light; the ranking library is imported when the first
-asker is built, and the ``rule`` command never needs it.
+The index on disk
+-----------------
+Tokenizing the catalog and parsing the feature files take most of a cold start, so the tokenized index is kept in
+:data:`INDEX_CACHE` (``build/ask-index.json``) under a key hashed from the contents of the catalog files, the
+feature files and the code that reads them (:func:`index_key`). A cold ``ask`` whose key matches only loads the
+tokens; a stale, missing or unreadable file is rebuilt and written again atomically (a temporary file moved over
+it), and a place that can't be written only costs the rebuild next time.
+
+An :class:`Asker` is built once and answers many questions: ``Asker().ask(text)``. Importing this module is light;
+the ranking library is imported when the first asker is built, and the ``rule`` command never needs it.
 """
 
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import math
+import os
 import re
-from dataclasses import dataclass, field
+import tempfile
+from dataclasses import astuple, dataclass, replace
+from pathlib import Path
 from typing import Iterable, Mapping, Sequence
 
 from .catalog import Catalog, Option, Rule, Term, catalog
-from .spec import Results, ScenarioSpec, Step, load_features, load_results, scenarios_by_rule
+from .spec import (FEATURES_DIR, ROOT, RULE_TAG, Results, ScenarioSpec, Step, load_features, load_results,
+                   parse_feature, scenarios_by_rule)
 
 # --- tuning -----------------------------------------------------------------------------------------------------------
-#: The main fields of a document, each repeated this many times in the one text BM25 ranks.
-FIELD_REPEATS: Mapping[str, int] = {
-    "name": 6,        # the rule's title and the words of its ID
-    "text": 4,        # our wording of the rule (an option's text and its choices)
-    "where": 3,       # the rulebook section, the area's and the topic's titles
-    "terms": 6,       # the glossary names and players' synonyms of the terms the rule uses
-    "specs": 2,       # the names of the scenarios (and their Rule blocks) that prove the rule
+#: The fields of a document.
+FIELDS = (
+    "name",   # the rule's title and the words of its ID
+    "text",   # our wording of the rule (an option's text and its choices)
+    "where",  # the rulebook section, the area's and the topic's titles
+    "terms",  # the glossary names and players' synonyms of the terms the rule uses
+    "specs",  # the names of the scenarios (their Rule blocks, their features) that prove the rule
+    "defs",   # the glossary definitions of the terms the rule uses (an option's grounds too)
+    "steps",  # the steps of the scenarios that prove the rule
+)
+#: The BM25 indexes (``rank-bm25``), each with the weight its score counts with and the fields it is made of: each
+#: field brings each of its words once, repeated as often as the field weighs. The main index holds what says what
+#: a rule is; the definitions and the steps name what it touches, shared by many rules, and have indexes of their
+#: own that count little. (Measured on tests/ask_questions.yaml: one index a field, summed with weights, ranked
+#: fewer questions first than this; so did pairs of neighbouring words as extra tokens.)
+INDEXES: Mapping[str, tuple[float, Mapping[str, int]]] = {
+    "main": (1.0, {"name": 8, "text": 4, "where": 4, "terms": 8, "specs": 2}),
+    "defs": (0.02, {"defs": 1}),
+    "steps": (0.02, {"steps": 1}),
 }
-#: The side fields, ranked each on its own and added with these weights: they name what a rule is about, and are
-#: shared by many rules.
-SIDE_WEIGHTS: Mapping[str, float] = {
-    "defs": 0.05,      # the glossary definitions of the terms the rule uses (an option's grounds too)
-    "steps": 0.02,     # the steps of the scenarios that prove the rule
-}
-FIELDS = (*FIELD_REPEATS, *SIDE_WEIGHTS)
 #: BM25's term-frequency saturation and length normalisation.
 K1, B = 4.0, 0.95
 #: A glossary term named (not listed) by more than this share of the entries is too common to index with them.
 GENERIC_TERM_SHARE = 0.08
 #: The weight of a term's rulebook name brought in by a players' synonym found in the question.
 SYNONYM_WEIGHT = 1.0
-#: The least share of the question's (rarity-weighted) words the best document must contain to be an answer.
+#: The least share of the question's (rarity-weighted) words a document must contain to be an answer ...
 MIN_COVERAGE = 0.45
+#: ... one of this many best-scored documents.
+COVERAGE_CHECKED = 5
 #: The weight in the coverage of a question's word the catalog never uses (a common word weighs about 1, the
 #: rarest about 5).
 UNKNOWN_WORD_WEIGHT = 2.0
@@ -72,18 +94,22 @@ UNKNOWN_WORD_WEIGHT = 2.0
 RELATIVE_CUTOFF = 0.35
 #: How many hits ``ask`` shows at most by default.
 DEFAULT_LIMIT = 3
+#: Where the tokenized index is kept between runs (rebuilt when the catalog, the features or this module change).
+INDEX_CACHE = ROOT / "build" / "ask-index.json"
+#: The cache's format; bump it when the cached data changes shape.
+INDEX_FORMAT = 1
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any anyone anything are aren as at be because been before
 being below between both but by can cannot could couldn did didn do does doesn doing don down during each else
 ever every exactly few for from further get gets getting go goes going got gotta had has have having he her here
 hers herself him himself his how however i if in into is isn it its itself just let lets like may me might mine
-more most much must my myself need needs no nor not now of off ok okay on once one only or other our ours
+more most much must my myself need needs now of off ok okay on once one only or other our ours
 ourselves out over own please pretty quick quickly rather really right s say says shall she should so some
 someone something still such sure t than that the their theirs them themselves then there these they thing
 things this those though to too under until up us very want wants was wasn way we were weren what
 whatever when where whether which while who whom whose why will with won would wouldn yes yet you your yours
-yourself yourselves rule rules rulebook game actually basically anyway guys hey hi wait thanks happen happens
+yourself yourselves afterwards afterward rule rules rulebook game actually basically anyway guys hey hi wait thanks happen happens
 happened use uses used using many lot lots around guy guys anyone everyone everybody somebody anybody
 """.split())
 
@@ -103,8 +129,8 @@ PLAIN_WORDS: Mapping[str, str] = {  # a phrase → the rulebook's word(s) it may
     "all of us": "every investigator", "everyone": "every investigator", "everybody": "every investigator",
     "each of us": "every investigator", "say where": "location", "no matter what": "any reason",
     "anyone": "investigator", "someone": "investigator", "keep": "store", "too": "alike,included",
-    "as well": "alike,included", "infected": "unbound marker,infested token", "when": "beginning,end",
-    "where": "space,location",
+    "as well": "alike,included", "infected": "unbound marker,infested token,covered", "when": "beginning,end",
+    "where": "space,location", "place": "spawn", "stand on": "space", "sit on": "space", "on top of": "space",
 }
 
 #: Irregular forms the stemmer leaves apart, in the documents and the questions alike.
@@ -113,6 +139,9 @@ IRREGULAR: Mapping[str, str] = {
     "won": "win", "chose": "choose", "chosen": "choose", "gave": "give", "given": "give", "went": "go",
     "came": "come", "held": "hold", "kept": "keep", "stood": "stand", "spent": "spend", "dead": "die",
     "death": "die", "died": "die", "dying": "die", "better": "good", "best": "good", "worse": "bad",
+    # a negation is one word, kept: "can't hit anyone" asks the rule that says "no one can be attacked"
+    "no": "not", "never": "not", "cannot": "not", "nor": "not", "nobody": "not", "nothing": "not",
+    "neither": "not", "unable": "not",
 }
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -302,9 +331,9 @@ def option_scenarios(name: str, features=None) -> list[ScenarioSpec]:
     return _scenarios_naming(features if features is not None else load_features()).get(name, [])
 
 
-def _scenarios_naming(features) -> dict[str, list[ScenarioSpec]]:
+def _scenarios_naming(features, cat: Catalog | None = None) -> dict[str, list[ScenarioSpec]]:
     """Option name → the scenarios whose steps name it, in file order."""
-    names = list(catalog().options)
+    names = list((cat or catalog()).options)
     out: dict[str, list[ScenarioSpec]] = {}
     for f in features:
         for s in f.scenarios:
@@ -313,11 +342,6 @@ def _scenarios_naming(features) -> dict[str, list[ScenarioSpec]]:
                 if name in text:
                     out.setdefault(name, []).append(s)
     return out
-
-
-def _status(results: Results, scenarios: Iterable[ScenarioSpec]) -> tuple[ScenarioStatus, ...]:
-    return tuple(ScenarioStatus(s.name, s.keyword, s.key, s.feature_name, s.rule_block, results.status(s))
-                 for s in scenarios)
 
 
 def _entries(cat: Catalog) -> list[Entry]:
@@ -333,128 +357,205 @@ def _entries(cat: Catalog) -> list[Entry]:
     return out
 
 
+
+
+def build_index(cat: Catalog, features) -> dict:
+    """The tokenized index as plain data (what :data:`INDEX_CACHE` keeps): the entries, the scenarios that prove
+    each, each entry's words field by field, and the players' phrases with the rulebook's words they may mean."""
+    by_rule = scenarios_by_rule(features)
+    naming = _scenarios_naming(features, cat)
+    glossary = cat.terms
+    term_tokens = {t.term: tuple(tokens(t.term)) for t in glossary}
+    entries = _entries(cat)
+    spec_tokens: dict[str, tuple[str, str]] = {}
+
+    def scenario_text(s: ScenarioSpec) -> tuple[str, str]:
+        """A scenario's name (with its Rule block's) and its steps' text (many rules share a scenario)."""
+        cached = spec_tokens.get(s.key)
+        if cached is None:
+            cached = spec_tokens[s.key] = (f"{s.name}. {s.rule_block or ''}. {s.feature_name}", _steps_text(s.background + s.steps))
+        return cached
+
+    drafts = []
+    named_count: dict[str, int] = {}
+    for e in entries:
+        if e.kind == "rule":
+            rule = cat.rules[e.id]
+            specs = tuple(by_rule.get(e.id, ()))
+            own_terms: Iterable[str] = rule.terms
+            texts = [e.text]
+            defs_extra = ""
+        else:
+            opt = cat.options[e.id]
+            specs = tuple(naming.get(e.id, ()))
+            own_terms = ()
+            texts = [e.text, *opt.choices.values()]
+            defs_extra = opt.grounds
+        own, named = _terms_of(own_terms, e.id, tokens(" ".join((e.title, _id_words(e.id), *texts))), glossary,
+                               term_tokens)
+        for t in named:
+            named_count[t.term] = named_count.get(t.term, 0) + 1
+        drafts.append((e, specs, texts, own, named, defs_extra))
+    # a term the text of many entries names (figure, monster, space …) tells them apart no better than a common
+    # word: only the terms an entry lists, and the rarer ones it names, bring in the glossary
+    common = GENERIC_TERM_SHARE * len(entries)
+    fields: dict[str, list[list[str]]] = {f: [] for f in FIELDS}
+    scenarios = []
+    for e, specs, texts, own, named, defs_extra in drafts:
+        used = own + [t for t in named if named_count[t.term] <= common]
+        segments = {
+            "name": [e.title, _id_words(e.id)],
+            "text": texts,
+            "where": [e.section, e.area_title, e.topic_title],
+            "terms": [phrase for t in used for phrase in (t.term, *t.synonyms)],
+            "specs": [scenario_text(s)[0] for s in specs],
+            "defs": [t.definition for t in used] + [defs_extra],
+            "steps": [scenario_text(s)[1] for s in specs],
+        }
+        for f in FIELDS:
+            fields[f].append(tokens(" ".join(segments[f])))
+        scenarios.append([[s.name, s.keyword, s.key, s.feature_name, s.rule_block] for s in specs])
+    # players' words: a phrase → the rulebook's words it may mean (each as tokens). A phrase is matched in a
+    # question with its common words ("all of us") or, failing that, by its other words alone.
+    synonyms: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
+
+    def add(phrase: str, meaning: tuple[str, ...]) -> None:
+        full = tuple(w for w, _ in normal_words(phrase))
+        for seq in dict.fromkeys((full, tuple(tokens(phrase)))):
+            if seq and meaning and meaning not in synonyms.get(seq, ()):
+                synonyms.setdefault(seq, []).append(meaning)
+
+    for t in glossary:
+        for phrase in (t.term, *t.synonyms):
+            seq = set(tokens(phrase))
+            if not seq >= set(term_tokens[t.term]) and not seq <= set(term_tokens[t.term]):
+                add(phrase, term_tokens[t.term])
+    for phrase, meanings in PLAIN_WORDS.items():
+        for meaning in meanings.split(","):
+            add(phrase, tuple(tokens(meaning)))
+    return {"entries": [list(astuple(e)) for e in entries], "scenarios": scenarios, "fields": fields,
+            "synonyms": [[list(p), [list(m) for m in ms]] for p, ms in synonyms.items()]}
+
+
+# --- the index cache --------------------------------------------------------------------------------------------------
+def _sources(cat_dir: Path | None = None) -> list[Path]:
+    """The files the index is made from: the catalog, the features, and the code that reads and tokenizes them."""
+    from .catalog import catalog_dir
+
+    here = Path(__file__).resolve().parent
+    return [here / "ask.py", here / "catalog.py", here / "spec.py",
+            *sorted((cat_dir or catalog_dir()).glob("*.yaml")), *sorted(FEATURES_DIR.rglob("*.feature"))]
+
+
+def index_key(paths: Iterable[Path] | None = None) -> str:
+    """A hash of the index's sources' names and contents: the cache holds only an index of this key."""
+    h = hashlib.sha256(f"ask-index {INDEX_FORMAT}".encode())
+    for path in _sources() if paths is None else paths:
+        h.update(b"\0" + str(path).encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def read_cached_index(key: str, path: Path = INDEX_CACHE) -> dict | None:
+    """The cached index when it is there, readable and of this ``key``; else ``None`` (then it is rebuilt)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("key") != key or data.get("format") != INDEX_FORMAT:
+            return None
+        index = data["index"]
+        if not all(k in index for k in ("entries", "scenarios", "fields", "synonyms")):
+            return None
+        return index
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+
+
+def write_cached_index(key: str, index: Mapping, path: Path = INDEX_CACHE) -> bool:
+    """Keep ``index`` for the next run: written to a temporary file beside ``path``, then moved over it, so a
+    reader never sees half a file. A place that can't be written is no error (the next run builds it again)."""
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+        os.chmod(tmp, 0o644)  # as any other file of the build (mkstemp makes it private)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump({"format": INDEX_FORMAT, "key": key, "index": index}, out, separators=(",", ":"))
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+        return False
+
+
+def load_index(cache: Path | None = INDEX_CACHE) -> dict:
+    """The index of the catalog and the features as they are now: from ``cache`` when it is up to date, else
+    built (and written to ``cache``)."""
+    if cache is None:
+        return build_index(catalog(), load_features())
+    key = index_key()
+    index = read_cached_index(key, cache)
+    if index is None:
+        index = build_index(catalog(), load_features())
+        write_cached_index(key, index, cache)
+    return index
+
+
 # --- the asker --------------------------------------------------------------------------------------------------------
 class Asker:
     """Answers questions against one catalog, one set of features and one results file; build once, ask often.
+
+    With no catalog and no features given, the tokenized index comes from :data:`INDEX_CACHE` when it is up to
+    date (``cache=None`` builds it afresh without touching the cache).
 
     >>> asker = Asker()
     >>> asker.ask("how do I castle kingside").matched
     False
     """
 
-    def __init__(self, cat: Catalog | None = None, features=None, results: Results | None = None) -> None:
-        self.catalog = cat or catalog()
-        self.features = features if features is not None else load_features()
+    def __init__(self, cat: Catalog | None = None, features=None, results: Results | None = None, *,
+                 cache: Path | None = INDEX_CACHE, index: Mapping | None = None) -> None:
+        from rank_bm25 import BM25Okapi  # the ranking library, imported only when asking
+
         self.results = results if results is not None else load_results()
-        by_rule = scenarios_by_rule(self.features)
-        naming = _scenarios_naming(self.features)
-        glossary = self.catalog.terms
-        term_tokens = {t.term: tuple(tokens(t.term)) for t in glossary}
-        self.entries = _entries(self.catalog)
-        self._scenarios: list[tuple[ScenarioSpec, ...]] = []
-        docs: dict[str, list[list[str]]] = {f: [] for f in FIELDS}
-        self._doc_words: list[frozenset[str]] = []
-        self._spec_tokens: dict[str, tuple[list[str], list[str]]] = {}
-        drafts = []
-        named_count: dict[str, int] = {}
-        for e in self.entries:
-            if e.kind == "rule":
-                rule = self.catalog.rules[e.id]
-                specs = tuple(by_rule.get(e.id, ()))
-                own_terms: Iterable[str] = rule.terms
-                text = e.text
-                defs_extra = ""
-            else:
-                opt = self.catalog.options[e.id]
-                specs = tuple(naming.get(e.id, ()))
-                own_terms = ()
-                text = e.text + " " + " ".join(opt.choices.values())
-                defs_extra = opt.grounds
-            name_words = tokens(e.title + " " + _id_words(e.id))
-            text_words = tokens(text)
-            own, named = _terms_of(own_terms, e.id, name_words + text_words, glossary, term_tokens)
-            for t in named:
-                named_count[t.term] = named_count.get(t.term, 0) + 1
-            drafts.append((e, specs, name_words, text_words, own, named, defs_extra))
-        # a term the text of many entries names (figure, monster, space …) tells them apart no better than a
-        # common word: only the terms an entry lists, and the rarer ones it names, bring in the glossary
-        common = GENERIC_TERM_SHARE * len(self.entries)
-        for e, specs, name_words, text_words, own, named, defs_extra in drafts:
-            used = own + [t for t in named if named_count[t.term] <= common]
-            self._scenarios.append(specs)
-            fields = {
-                "name": name_words,
-                "text": text_words,
-                "where": tokens(" ".join((e.section, e.area_title, e.topic_title))),
-                "terms": tokens(" ".join(t.term + " " + " ".join(t.synonyms) for t in used)),
-                "defs": tokens(" ".join(t.definition for t in used) + " " + defs_extra),
-                "specs": [w for s in specs for w in self._scenario_tokens(s)[0]],
-                "steps": [w for s in specs for w in self._scenario_tokens(s)[1]],
-            }
-            for f, words in fields.items():
-                docs[f].append(words)
-            self._doc_words.append(frozenset(w for words in fields.values() for w in words))
-        self._docs = docs
-        self._build_index()
+        if index is not None:
+            pass
+        elif cat is None and features is None:
+            index = load_index(cache)
+        else:
+            index = build_index(cat or catalog(), features if features is not None else load_features())
+        self.entries = [Entry(*e) for e in index["entries"]]
+        self._scenarios = [tuple(ScenarioStatus(*s, status="") for s in specs) for specs in index["scenarios"]]
+        fields = index["fields"]
+        self._indexes = []
+        for weight, parts in INDEXES.values():
+            docs = [[w for f, reps in parts.items() for _ in range(reps) for w in dict.fromkeys(fields[f][i])]
+                    for i in range(len(self.entries))]
+            if weight and any(docs):
+                self._indexes.append((weight, BM25Okapi(docs, k1=K1, b=B)))
+        self._doc_words = [frozenset(w for f in FIELDS for w in fields[f][i])
+                           for i in range(len(self.entries))]
         n = len(self.entries)
         df: dict[str, int] = {}
         for words in self._doc_words:
             for w in words:
                 df[w] = df.get(w, 0) + 1
         self._idf = {w: math.log((n - c + 0.5) / (c + 0.5) + 1) for w, c in df.items()}
-        self._unknown_idf = UNKNOWN_WORD_WEIGHT
-        # players' words: a phrase → the rulebook's words it may mean (each as tokens). A phrase is matched in a
-        # question with its common words ("all of us") or, failing that, by its other words alone.
-        self._synonyms: dict[tuple[str, ...], tuple[tuple[str, ...], ...]] = {}
-
-        def add(phrase: str, meaning: tuple[str, ...]) -> None:
-            full = tuple(w for w, _ in normal_words(phrase))
-            for seq in {full, tuple(tokens(phrase))}:
-                if seq and meaning and meaning not in self._synonyms.get(seq, ()):
-                    self._synonyms[seq] = self._synonyms.get(seq, ()) + (meaning,)
-
-        for t in glossary:
-            for phrase in (t.term, *t.synonyms):
-                seq = set(tokens(phrase))
-                if not seq >= set(term_tokens[t.term]) and not seq <= set(term_tokens[t.term]):
-                    add(phrase, term_tokens[t.term])
-        for phrase, meanings in PLAIN_WORDS.items():
-            for meaning in meanings.split(","):
-                add(phrase, tuple(tokens(meaning)))
+        self._synonyms = {tuple(p): tuple(tuple(m) for m in ms) for p, ms in index["synonyms"]}
         self._max_phrase = max((len(p) for p in self._synonyms), default=1)
         self._cache: dict[str, object] = {}
-        self._by_id = {e.id: i for i, e in enumerate(self.entries)}
-
-
-    def _scenario_tokens(self, s: ScenarioSpec) -> tuple[list[str], list[str]]:
-        """A scenario's name words and step words (many rules share a scenario: tokenized once)."""
-        cached = self._spec_tokens.get(s.key)
-        if cached is None:
-            cached = self._spec_tokens[s.key] = (tokens(f"{s.name} {s.rule_block or ''} {s.feature_name}"),
-                                                 tokens(_steps_text(s.background + s.steps)))
-        return cached
-
-    def _build_index(self) -> None:
-        """The ranking: one BM25 index of the main fields, each repeated as often as it weighs
-        (:data:`FIELD_REPEATS`), and one BM25 index a side field, added with its weight (:data:`SIDE_WEIGHTS`)."""
-        from rank_bm25 import BM25Okapi  # the ranking library, imported only when asking
-
-        docs = self._docs
-        self._cache: dict[str, object] = {}
-        combined = [[w for f, reps in FIELD_REPEATS.items() for _ in range(reps)
-                     for w in dict.fromkeys(docs[f][i])]
-                    for i in range(len(self.entries))]
-        self._index = BM25Okapi(combined, k1=K1, b=B)
-        self._side = {f: BM25Okapi(docs[f], k1=K1, b=B) for f, w in SIDE_WEIGHTS.items() if w}
 
     # -- scoring --
     def _token_scores(self, token: str):
-        """One word's BM25 score in every document (cached: questions share words)."""
+        """One word's score in every document: its BM25 score in each index, weighted (cached: questions share
+        words)."""
         cached = self._cache.get(token)
         if cached is None:
-            cached = self._index.get_scores([token])
-            for f, index in self._side.items():
-                cached = cached + SIDE_WEIGHTS[f] * index.get_scores([token])
+            cached = 0
+            for weight, index in self._indexes:
+                cached = cached + weight * index.get_scores([token])
             self._cache[token] = cached
         return cached
 
@@ -506,7 +607,7 @@ class Asker:
         known = [self._idf[t] for t in raw if t in self._idf]
         if not known:
             known = [self._idf[t] for meaning in meanings for t in meaning if t in self._idf]
-        return max(known) if known else self._unknown_idf
+        return max(known) if known else UNKNOWN_WORD_WEIGHT
 
     @staticmethod
     def _covers(have: frozenset[str], raw: tuple[str, ...], meanings: tuple[tuple[str, ...], ...]) -> float:
@@ -520,31 +621,42 @@ class Asker:
         held = sum(w * self._covers(have, raw, meanings) for w, (raw, meanings) in zip(weights, concepts))
         return held / sum(weights)
 
+    def scores(self, question: str):
+        """The question's concepts and every document's score for it (numpy array, in :attr:`entries` order)."""
+        import numpy as np
+
+        concepts = self.concepts(question)
+        scores = np.zeros(len(self.entries))
+        for raw, meanings in concepts:
+            scores = scores + self._concept_scores(raw, meanings)
+        return concepts, scores
+
     def ask(self, question: str, limit: int = DEFAULT_LIMIT) -> AskAnswer:
         """The entries that answer ``question``, best first; none (with the nearest topics) when nothing does."""
         import numpy as np
 
-        concepts = self.concepts(question)
+        concepts, scores = self.scores(question)
         generated = self.results.generated
         if not concepts:
             return AskAnswer(question, (), self._suggest(None), generated)
-        scores = np.zeros(len(self.entries))
-        for raw, meanings in concepts:
-            scores = scores + self._concept_scores(raw, meanings)
         order = np.argsort(-scores, kind="stable")
         best = float(scores[order[0]])
         if best <= 0:
             return AskAnswer(question, (), self._suggest(None), generated)
-        if self.coverage(int(order[0]), concepts) < MIN_COVERAGE:
+        if max(self.coverage(int(i), concepts) for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
             return AskAnswer(question, (), self._suggest(order[:5]), generated)
         hits = []
         for i in order[:limit]:
             score = float(scores[i])
             if score < RELATIVE_CUTOFF * best:
                 break
-            hits.append(Hit(self.entries[i], score, self.coverage(int(i), concepts),
-                            _status(self.results, self._scenarios[i])))
+            hits.append(Hit(self.entries[i], score, self.coverage(int(i), concepts), self._status(int(i))))
         return AskAnswer(question, tuple(hits), (), generated)
+
+    def _status(self, index: int) -> tuple[ScenarioStatus, ...]:
+        """The scenarios that prove the entry ``index``, with the outcome of their last run."""
+        outcomes = self.results.outcomes
+        return tuple(replace(s, status=outcomes.get(s.key, "not run")) for s in self._scenarios[index])
 
     def _suggest(self, order) -> tuple[Suggestion, ...]:
         """The nearest topics: those of the best partial matches, or else the first topic of each area."""
@@ -603,13 +715,21 @@ def _option_json(o: Option) -> dict:
             "choices": dict(o.choices), "default": o.default, "grounds": o.grounds, "rules": list(o.rules)}
 
 
+def _features_naming(text: str) -> tuple:
+    """The parsed feature files whose text holds ``text`` (the others can't tag or name it), in file order."""
+    return tuple(parse_feature(p) for p in sorted(FEATURES_DIR.rglob("*.feature"))
+                 if text in p.read_text(encoding="utf-8"))
+
+
 def describe(name: str, cat: Catalog | None = None, features=None, results: Results | None = None) -> dict:
     """Everything about one rule (or one option) as data: the ``rule`` command's answer.
 
     A name that is neither a rule ID nor an option name raises :class:`KeyError` with the nearest names.
     """
     cat = cat or catalog()
-    features = features if features is not None else load_features()
+    if features is None:  # parsed already, or only the files that name it: a rule's tag, an option in a step
+        features = load_features() if load_features.cache_info().currsize else \
+            _features_naming(RULE_TAG + name if name in cat.rules else name)
     results = results if results is not None else load_results()
     areas = {a.name: a for a in cat.areas}
     if name in cat.rules:

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver.ask import Asker, describe, nearest_ids, option_scenarios, options_touching, tokens
+import solver.ask as ask_module
+from solver.ask import (Asker, describe, index_key, nearest_ids, option_scenarios, options_touching,
+                        read_cached_index, tokens, write_cached_index)
 from solver.catalog import catalog
 from solver.cli import main
 from solver.spec import ROOT, Results, load_features, scenarios_by_rule
@@ -60,10 +62,9 @@ def test_the_questions_are_players_words_not_rule_titles(questions):
         assert entry.title.lower() not in q["q"].lower()
 
 
-# The goal is the right rule first for 90 % of the questions and in the top three for all of them. The index
-# reaches 51/59 first (86 %) and 57/59 in the top three; these floors hold that level so that no change makes it
-# worse, and are to be raised to the goal as the index improves.
-FIRST_FLOOR, TOP3_FLOOR = 0.85, 0.95
+# The target: the right rule first for at least 90 % of the questions, and in the top three for all of
+# them. A miss is fixed in the index (solver/ask.py, the glossary's synonyms), never by lowering these marks.
+FIRST_TARGET, TOP3_TARGET = 0.90, 1.0
 
 
 def test_ask_quality(asker, questions, capsys):
@@ -79,7 +80,7 @@ def test_ask_quality(asker, questions, capsys):
     figure = f"ask quality: {first}/{n} first ({100 * first / n:.0f}%), {top3}/{n} in top 3"
     with capsys.disabled():
         print("\n" + figure)
-    assert first >= FIRST_FLOOR * n and top3 >= TOP3_FLOOR * n, figure + "\n" + "\n".join(misses)
+    assert first >= FIRST_TARGET * n and top3 >= TOP3_TARGET * n, figure + "\n" + "\n".join(misses)
 
 
 # --- no match ---------------------------------------------------------------------------------------------------------
@@ -198,6 +199,75 @@ def test_rule_json_shape(capsys):
     assert {"title", "text", "area", "topic", "section", "terms", "options", "scenarios", "withdrawn"} <= set(data)
     s = data["scenarios"][0]
     assert {"name", "key", "status", "steps", "background", "examples", "rule_block"} <= set(s)
+
+
+# --- the index on disk -------------------------------------------------------------------------------------------------
+def _no_rebuild(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("the index was rebuilt")
+
+    monkeypatch.setattr(ask_module, "build_index", refuse)
+
+
+def test_the_index_is_written_once_and_then_only_loaded(tmp_path, monkeypatch):
+    cache = tmp_path / "build" / "ask-index.json"
+    first = Asker(results=Results(None, None, {}), cache=cache)
+    assert read_cached_index(index_key(), cache) is not None
+    assert [p.name for p in cache.parent.iterdir()] == ["ask-index.json"]  # no temporary file left behind
+    _no_rebuild(monkeypatch)
+    monkeypatch.setattr(ask_module, "load_features", lambda *a: pytest.fail("the features were parsed"))
+    again = Asker(results=Results(None, None, {}), cache=cache)
+    question = "can Lisbeth store the die she just put back?"
+    assert again.ask(question).to_json() == first.ask(question).to_json()
+
+
+def test_a_stale_index_is_rebuilt(tmp_path):
+    cache = tmp_path / "ask-index.json"
+    index = ask_module.build_index(catalog(), load_features())
+    write_cached_index("another key", {**index, "entries": index["entries"][:1]}, cache)
+    asker = Asker(results=Results(None, None, {}), cache=cache)
+    assert len(asker.entries) == len(index["entries"])
+    assert read_cached_index(index_key(), cache) is not None
+
+
+@pytest.mark.parametrize("content", ["", "{not json", '{"format": 1, "key": "x"}', "[1, 2]"])
+def test_an_unreadable_index_is_ignored_and_replaced(tmp_path, content):
+    cache = tmp_path / "ask-index.json"
+    cache.write_text(content, encoding="utf-8")
+    assert read_cached_index(index_key(), cache) is None
+    answer = Asker(results=Results(None, None, {}), cache=cache).ask("does a locked door block line of sight?")
+    assert answer.ids[0] == "hatch.blocks-sight"
+    assert read_cached_index(index_key(), cache) is not None
+
+
+def test_a_place_that_cant_be_written_is_no_error(tmp_path):
+    blocker = tmp_path / "build"
+    blocker.write_text("a file where the cache's folder would be", encoding="utf-8")
+    cache = blocker / "ask-index.json"
+    assert write_cached_index("k", {"entries": []}, cache) is False
+    assert Asker(results=Results(None, None, {}), cache=cache).ask("can I see through fog?").matched
+
+
+def test_the_key_changes_with_any_source(tmp_path):
+    files = [tmp_path / "a.yaml", tmp_path / "b.feature"]
+    for f in files:
+        f.write_text("one", encoding="utf-8")
+    before = index_key(files)
+    assert index_key(files) == before
+    files[1].write_text("two", encoding="utf-8")
+    assert index_key(files) != before
+    sources = ask_module._sources()
+    assert Path(ask_module.__file__).resolve() in sources
+    assert any(p.suffix == ".feature" for p in sources) and any(p.name == "glossary.yaml" for p in sources)
+
+
+def test_rule_reads_only_the_features_that_name_it():
+    full = load_features()
+    for name in ("lisbeth.store-die", "fevered-mist.sight", "hatch.blocks-sight", "sight.model"):
+        assert describe(name) == describe(name, features=full)
+        only = ask_module._features_naming(name if name in catalog().options else "@rule:" + name)
+        assert 0 < len(only) < len(full) or name == "sight.model"
+        assert describe(name, features=only) == describe(name, features=full)
 
 
 # --- the installed command --------------------------------------------------------------------------------------------
