@@ -87,6 +87,7 @@ class Board:
     _sight_cache: dict = field(default_factory=dict, repr=False)
     _hatched: dict = field(default_factory=dict, repr=False)
     _goal_cache: dict = field(default_factory=dict, repr=False)
+    _near_sight: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         adj: dict[str, set[str]] = {s: set() for s in self.spaces}
@@ -296,6 +297,38 @@ class Board:
             self._sight_cache[key] = cached
         return cached
 
+    def sight_distances_within(self, start: str, depth: int, blocked: frozenset[str] | set[str] = frozenset(),
+                               model: str = "connected-path",
+                               blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
+        """The spaces ``start`` sees at a sight distance of at most ``depth``, with that distance: the search of
+        :meth:`sight_distances_from`, stopped there (a weapon's range needs no more)."""
+        self.space(start)
+        if model not in SIGHT_MODELS:
+            raise ValueError(f"unknown sight model {model!r}")
+        blocked = frozenset(blocked)
+        key = (start, blocked, model, frozenset(blocking_hatches))
+        full = self._sight_cache.get(key)
+        if full is not None:
+            return MappingProxyType({s: d for s, d in full.items() if d <= depth})
+        near = self._near_sight.get(key)
+        if near is not None and near[0] >= depth:
+            return near[1] if near[0] == depth else MappingProxyType({s: d for s, d in near[1].items() if d <= depth})
+        if start in blocked:
+            found: Mapping[str, int] = MappingProxyType({})
+        else:
+            adj = self.adjacency(blocking_hatches)
+            if model == "same-room":
+                room = self.room_of(start)
+                spaces = self.spaces
+                found = MappingProxyType(_breadth_first(start, adj, lambda s: s not in blocked and
+                                                        spaces[s].room == room, depth=depth))
+            else:
+                found = MappingProxyType(_breadth_first(start, adj, blocked=blocked, depth=depth))
+        if len(self._near_sight) > 4096:
+            self._near_sight.clear()
+        self._near_sight[key] = (depth, found)
+        return found
+
     def sight_distance(self, a: str, b: str, blocked: frozenset[str] | set[str] = frozenset(),
                        model: str = "connected-path",
                        blocking_hatches: frozenset[str] = NO_HATCHES) -> int | None:
@@ -324,6 +357,10 @@ class Board:
             from_b = self._sight_cache.get((b, *rest))
             if from_b is not None:
                 return from_b.get(a)
+            for one, other in ((a, b), (b, a)):  # a search stopped short that reached the other space
+                near = self._near_sight.get((one, *rest))
+                if near is not None and other in near[1]:
+                    return near[1][other]
         return self.sight_distances_from(a, blocked, model, blocking_hatches).get(b)
 
     def sight_paths(self, a: str, b: str, blocked: frozenset[str] | set[str] = frozenset(),
@@ -362,8 +399,9 @@ SIGHT_MODELS = ("connected-path", "same-room")
 
 
 def _breadth_first(start: str, adjacency: Mapping[str, tuple[str, ...]], may_enter=None,
-                   blocked: frozenset[str] = frozenset()) -> dict[str, int]:
-    """Distances from ``start``, entering no space of ``blocked`` and only spaces ``may_enter`` allows."""
+                   blocked: frozenset[str] = frozenset(), depth: int | None = None) -> dict[str, int]:
+    """Distances from ``start``, entering no space of ``blocked`` and only spaces ``may_enter`` allows; with
+    ``depth``, only as far as that distance."""
     dist = {start: 0}
     queue = deque([start])
     pop, push = queue.popleft, queue.append
@@ -372,6 +410,8 @@ def _breadth_first(start: str, adjacency: Mapping[str, tuple[str, ...]], may_ent
         while queue:
             here = pop()
             d = seen[here] + 1
+            if depth is not None and d > depth:
+                break
             for nxt in adjacency[here]:
                 if nxt not in seen:
                     seen[nxt] = d
@@ -380,6 +420,8 @@ def _breadth_first(start: str, adjacency: Mapping[str, tuple[str, ...]], may_ent
     while queue:
         here = pop()
         d = dist[here] + 1
+        if depth is not None and d > depth:
+            break
         for nxt in adjacency[here]:
             if nxt not in dist and nxt not in blocked and may_enter(nxt):
                 dist[nxt] = d
@@ -503,6 +545,11 @@ class Geometry:
             return MappingProxyType({a: 0} if self.sees_own_blocked_space else {})
         return self.board.sight_distances_from(a, self.sight_blockers, self.sight_model, self.sight_hatches)
 
+    def sight_distances_within(self, a: str, depth: int) -> Mapping[str, int]:
+        if self._blind_in_own_space(a) is not None:
+            return self.sight_distances_from(a)
+        return self.board.sight_distances_within(a, depth, self.sight_blockers, self.sight_model, self.sight_hatches)
+
     def sight_paths(self, a: str, b: str, limit: int = 1000) -> list[tuple[str, ...]]:
         if a == b and self._blind_in_own_space(a) is not None:
             self.board.space(a)
@@ -529,9 +576,9 @@ class Geometry:
         """Every space ``s`` with ``in_range(s, target, weapon_range)``, from one search out of ``target``: sight
         and moves are the same both ways (connections and hatches work both ways, and a space that blocks sight
         blocks it going in and coming out)."""
+        if self.range_rule == "sight-distance":  # a search only as far as the range
+            return {s for s, d in self.sight_distances_within(target, weapon_range).items() if d <= weapon_range}
         seen = self.sight_distances_from(target)
-        if self.range_rule == "sight-distance":
-            return {s for s, d in seen.items() if d <= weapon_range}
         if self.range_rule == "moves-and-sight":
             moves = self.move_distances_from(target)
             return {s for s in seen if moves.get(s) is not None and moves[s] <= weapon_range}

@@ -671,7 +671,7 @@ def attack_choices(state: FathomsDarkState, investigator: str, weapon: SearchCar
     by_sight = state.options["fathoms-dark.nearest-target"] == "sight-distance"
     reachable = []
     for f in _other_investigators(state, investigator):
-        if geo.in_range(at, f.space, weapon.range):
+        if at in geo.spaces_in_range_of(f.space, weapon.range):  # the search from f, shared by every space
             moves = geo.move_distance(at, f.space)
             sight = geo.sight_distance(at, f.space)
             near = sight if by_sight or moves is None else moves
@@ -731,31 +731,32 @@ def unbound_activation_sequences(state: FathomsDarkState, investigator: str,
     goals = attack_spaces(state, investigator, weapon, geo)
     names = [None] + sorted(f.id for f in _other_investigators(state, investigator))
 
-    rows: list[tuple[str, UnboundAction]] = []  # the legal actions from every space he or she can stand in
-    layer, seen = [start], {start}
+    rows: dict[str, list[UnboundAction]] = {}  # the legal actions from every space he or she can stand in
+    reach = [[start]]  # reach[i]: where he or she may stand before action i + 1
     for _ in range(UNBOUND_ACTIONS):
-        new = []
-        for at in layer:
-            for action in action_choices(state, investigator, weapon, at, geo, goals):
-                rows.append((at, action))
-                if action.end not in seen:
-                    seen.add(action.end)
-                    new.append(action.end)
-        layer = new
-    spaces = sorted(seen, key=space_sort_key)  # the spaces he or she can stand in, numbered
+        ends: dict[str, None] = {}
+        for at in reach[-1]:
+            if at not in rows:
+                rows[at] = action_choices(state, investigator, weapon, at, geo, goals)
+            ends.update(dict.fromkeys(a.end for a in rows[at]))
+        reach.append(list(ends))
+    spaces = sorted(set().union(*reach), key=space_sort_key)  # the spaces he or she can stand in, numbered
     index = {s: i for i, s in enumerate(spaces)}
     n, c = len(spaces), len(names)
-    table: dict[int, UnboundAction] = {}
-    for at, action in rows:
-        table[index[at] * c * n + names.index(action.target) * n + index[action.end]] = action
 
+    def key(at: str, action: UnboundAction) -> int:
+        return index[at] * c * n + names.index(action.target) * n + index[action.end]
+
+    table = {key(at, a): a for at, actions in rows.items() for a in actions}
+
+    # each variable's domain holds only what can happen at its step: the search has little to try
     problem = Problem()
     problem.addVariable("at1", [index[start]])
     for i in range(2, UNBOUND_ACTIONS + 2):
-        problem.addVariable(f"at{i}", sorted(index[s] for s in seen))
+        problem.addVariable(f"at{i}", sorted(index[s] for s in reach[i - 1]))
     for i in range(1, UNBOUND_ACTIONS + 1):
-        problem.addVariable(f"do{i}", list(range(c)))
-        problem.addVariable(f"key{i}", sorted(table))
+        problem.addVariable(f"do{i}", sorted({names.index(a.target) for at in reach[i - 1] for a in rows[at]}))
+        problem.addVariable(f"key{i}", sorted(key(at, a) for at in reach[i - 1] for a in rows[at]))
         problem.addConstraint(VariableExactSumConstraint(f"key{i}", [f"at{i}", f"do{i}", f"at{i + 1}"],
                                                          [c * n, n, 1, 1]))
     sequences = {tuple(table[sol[f"key{i}"]] for i in range(1, UNBOUND_ACTIONS + 1))
