@@ -45,9 +45,7 @@ import difflib
 import hashlib
 import json
 import math
-import os
 import re
-import tempfile
 from dataclasses import astuple, dataclass, replace
 from pathlib import Path
 from typing import Iterable, Mapping, Sequence
@@ -470,23 +468,15 @@ def read_cached_index(key: str, path: Path = INDEX_CACHE) -> dict | None:
 
 
 def write_cached_index(key: str, index: Mapping, path: Path = INDEX_CACHE) -> bool:
-    """Keep ``index`` for the next run: written to a temporary file beside ``path``, then moved over it, so a
-    reader never sees half a file. A place that can't be written is no error (the next run builds it again)."""
-    tmp = None
+    """Keep ``index`` for the next run, written atomically (:func:`solver.fileio.write_atomic`: a reader never sees
+    half a file). A place that can't be written is no error (the next run builds the index again)."""
+    from .fileio import write_atomic
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-        os.chmod(tmp, 0o644)  # as any other file of the build (mkstemp makes it private)
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            json.dump({"format": INDEX_FORMAT, "key": key, "index": index}, out, separators=(",", ":"))
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps({"format": INDEX_FORMAT, "key": key, "index": index}, separators=(",", ":")))
         return True
     except OSError:
-        if tmp is not None:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
         return False
 
 
