@@ -482,8 +482,11 @@ def write_cached_index(key: str, index: Mapping, path: Path = INDEX_CACHE) -> bo
 
 def load_index(cache: Path | None = INDEX_CACHE) -> dict:
     """The index of the catalog and the features as they are now: from ``cache`` when it is up to date, else
-    built (and written to ``cache``)."""
-    if cache is None:
+    built (and written to ``cache``). ``DEEPMADNESS_CACHE=off``, which turns the project's caches off
+    (:mod:`solver.datacache`), turns this one off too."""
+    from .datacache import cache_dir
+
+    if cache is None or cache_dir() is None:
         return build_index(catalog(), load_features())
     key = index_key()
     index = read_cached_index(key, cache)

@@ -209,7 +209,13 @@ def _no_rebuild(monkeypatch):
     monkeypatch.setattr(ask_module, "build_index", refuse)
 
 
-def test_the_index_is_written_once_and_then_only_loaded(tmp_path, monkeypatch):
+@pytest.fixture
+def caching(monkeypatch):
+    """The project's caches on, whatever the environment says."""
+    monkeypatch.delenv("DEEPMADNESS_CACHE", raising=False)
+
+
+def test_the_index_is_written_once_and_then_only_loaded(tmp_path, monkeypatch, caching):
     cache = tmp_path / "build" / "ask-index.json"
     first = Asker(results=Results(None, None, {}), cache=cache)
     assert read_cached_index(index_key(), cache) is not None
@@ -221,7 +227,7 @@ def test_the_index_is_written_once_and_then_only_loaded(tmp_path, monkeypatch):
     assert again.ask(question).to_json() == first.ask(question).to_json()
 
 
-def test_a_stale_index_is_rebuilt(tmp_path):
+def test_a_stale_index_is_rebuilt(tmp_path, caching):
     cache = tmp_path / "ask-index.json"
     index = ask_module.build_index(catalog(), load_features())
     write_cached_index("another key", {**index, "entries": index["entries"][:1]}, cache)
@@ -231,7 +237,7 @@ def test_a_stale_index_is_rebuilt(tmp_path):
 
 
 @pytest.mark.parametrize("content", ["", "{not json", '{"format": 1, "key": "x"}', "[1, 2]"])
-def test_an_unreadable_index_is_ignored_and_replaced(tmp_path, content):
+def test_an_unreadable_index_is_ignored_and_replaced(tmp_path, content, caching):
     cache = tmp_path / "ask-index.json"
     cache.write_text(content, encoding="utf-8")
     assert read_cached_index(index_key(), cache) is None
@@ -246,6 +252,13 @@ def test_a_place_that_cant_be_written_is_no_error(tmp_path):
     cache = blocker / "ask-index.json"
     assert write_cached_index("k", {"entries": []}, cache) is False
     assert Asker(results=Results(None, None, {}), cache=cache).ask("can I see through fog?").matched
+
+
+def test_the_cache_is_off_when_the_projects_caches_are(tmp_path, monkeypatch):
+    monkeypatch.setenv("DEEPMADNESS_CACHE", "off")
+    cache = tmp_path / "ask-index.json"
+    assert Asker(results=Results(None, None, {}), cache=cache).ask("can I see through fog?").matched
+    assert not cache.exists()
 
 
 def test_the_key_changes_with_any_source(tmp_path):
