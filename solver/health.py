@@ -55,12 +55,16 @@ class Health:
                 self.health_plus_tokens += 1  # health.gain-over-max
 
     def take_wounds(self, amount: int) -> int:
-        """Take wounds, discarding health +1 tokens first; returns the wounds actually marked on the track."""
+        """Take wounds, discarding health +1 tokens first; returns the wounds actually marked on the track.
+
+        The track holds at most ``maximum`` wounds: a figure that takes more is killed all the same, and the wounds
+        beyond the last one have nowhere to go (so a killed figure's state file reads back: it refuses more wounds
+        than health)."""
         if amount < 0:
             raise ValueError("wounds can't be negative")
         absorbed = min(amount, self.health_plus_tokens)  # health.tokens-absorb-wounds
         self.health_plus_tokens -= absorbed
-        marked = amount - absorbed
+        marked = min(amount - absorbed, max(0, self.maximum - self.wounds))
         self.wounds += marked
         return marked
 
