@@ -52,3 +52,12 @@ clean:
 .PHONY: bench
 bench: $(STAMP)
 	$(PY) -m bench $(if $(BENCH_FAST),--fast)
+
+## Longer fuzzing: FUZZ_COUNT malformed state files (default 20000; `make test` runs 2100) through every command,
+## the property tests under the Hypothesis profile "fuzz" (hundreds of longer random games), and the determinism
+## checks. FUZZ_SEED=word picks other cases; a failure names the case to run again.
+FUZZ_COUNT ?= 20000
+.PHONY: fuzz
+fuzz: $(STAMP)
+	FUZZ_COUNT=$(FUZZ_COUNT) $(PY) -m pytest -q --hypothesis-profile=fuzz \
+		tests/test_fuzz.py tests/test_invariants.py tests/test_determinism.py tests/test_trust_input.py
