@@ -53,8 +53,8 @@ class Figure:
         v = self.value if value is None else value
         if v is None:
             return "—"
-        if self.unit == "x":
-            return f"{v:.2f}×"
+        if self.unit == "x":  # a third decimal where two would hide which side of the target it is
+            return f"{v:.3f}×" if round(v, 2) == self.target and v != self.target else f"{v:.2f}×"
         if self.unit == "exp":
             return f"{v:.2f}"
         if self.unit == "ms":

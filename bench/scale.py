@@ -24,6 +24,8 @@ from typing import Callable, Sequence
 
 import yaml
 
+from solver.fileio import write_atomic
+
 from .measure import Paired, growth_exponent, interleave, timed
 from .report import Figure
 
@@ -247,9 +249,9 @@ def make_position(scenario: str, size: int, folder: Path) -> Position:
     state, questions = SCENARIOS[scenario](layout)
     board_file = folder / f"{scenario}-{size}-board.yaml"
     state_file = folder / f"{scenario}-{size}.yaml"
-    board_file.write_text(yaml.safe_dump(layout.data, sort_keys=False), encoding="utf-8")
+    write_atomic(board_file, yaml.safe_dump(layout.data, sort_keys=False))
     state["board"] = board_file.name
-    state_file.write_text(yaml.safe_dump(state, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    write_atomic(state_file, yaml.safe_dump(state, sort_keys=False, allow_unicode=True))
     adjacency: dict[str, list[str]] = {s: [] for ids in layout.spaces.values() for s in ids}
     for c in layout.data["connections"]:
         adjacency[c[0]].append(c[1])
