@@ -215,6 +215,12 @@ def test_the_good_positions_are_answered(tmp_path, command, scenario):
 
 
 # --- the file itself is wrong ---------------------------------------------------------------------------------------------
+def _loop(tmp_path: Path) -> Path:
+    path = tmp_path / "loop.yaml"
+    path.symlink_to(path)
+    return path
+
+
 def _fifo(tmp_path: Path) -> Path:
     path = tmp_path / "pipe.yaml"
     os.mkfifo(path)
@@ -230,6 +236,7 @@ FILE_CASES = [
     ("a pipe (would never end)", _fifo, ["not a regular file"]),
     ("a device", lambda t: Path(os.devnull), ["not a regular file"]),
     ("a name too long", lambda t: t / ("x" * 5000 + ".yaml"), ["can't be opened"]),
+    ("a link to itself", lambda t: _loop(t), ["can't be opened: Too many levels of symbolic links"]),
     ("empty file", lambda t: _write(t, ""), ["the file is empty"]),
     ("only comments", lambda t: _write(t, "# nothing here yet\n\n"), ["the file is empty"]),
     ("only a document marker", lambda t: _write(t, "---\n...\n"), ["the file is empty"]),
