@@ -19,10 +19,10 @@ restrictions. Outside a normal activation
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
 from typing import Iterable
 
 from .errors import RuleViolation
+from .values import Value
 
 MOMENTS = ("beginning", "end")
 
@@ -39,8 +39,7 @@ class ActivationKind(enum.Enum):
         return self is ActivationKind.NORMAL
 
 
-@dataclass(frozen=True)
-class ActivationContext:
+class ActivationContext(Value):
     """Who is acting, and in what kind of turn."""
 
     investigator: str
@@ -63,8 +62,7 @@ class ActivationContext:
         return self.kind.is_normal
 
 
-@dataclass(frozen=True)
-class ActivationEffect:
+class ActivationEffect(Value):
     """An effect that takes place at the ``"beginning"`` or ``"end"`` of an investigator's activation (a devoured
     effect, the drowning check, Expectant Terror's infested tokens …); ``rule_id`` names the rule it comes from."""
 
@@ -78,8 +76,7 @@ class ActivationEffect:
                              f"not {self.moment!r}")
 
 
-@dataclass(frozen=True)
-class Ability:
+class Ability(Value):
     """An investigator's effect or ability. ``during_activation`` is true for what is usually available during
     the investigator's own activation (the abilities the rule restricts)."""
 

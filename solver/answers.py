@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .values import Value, field
 
-@dataclass(frozen=True)
-class Choice:
+
+class Choice(Value):
     """One option tied for best. ``value`` is what the players pick (a space, a target, an order …);
     ``why`` explains it (distances, paths)."""
 
@@ -16,8 +16,7 @@ class Choice:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(Value):
     """The answer to one question about one position.
 
     ``choices`` holds *every* option tied for best — the rules leave ties to the players — in a stable order;
@@ -35,6 +34,8 @@ class Answer:
         return [c.value for c in self.choices]
 
     def to_json(self) -> dict[str, Any]:
+        from dataclasses import asdict
+
         return _plain(asdict(self))
 
     def to_text(self) -> str:

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import ClassVar, Iterable, Iterator, Mapping
 
 from .errors import InputError
+from .values import Value, field
 
 SPACE_FEATURES = ("spawn", "start", "unbound", "nest")
 BOARD_KEYS = ("name", "approximate", "note", "rooms", "connections")
@@ -35,8 +35,7 @@ PORTAL_COLOURS = ("red", "blue", "green", "yellow", "purple", "white")
 OBJECTIVE_SYMBOLS = ("circle", "cross", "square", "triangle", "star", "hexagon")
 
 
-@dataclass(frozen=True)
-class Space:
+class Space(Value):
     """One space of a room tile: its ID (``"5a"``), its room, and what is printed on it."""
 
     id: str
@@ -53,8 +52,7 @@ class Space:
         return f"Space({self.id!r}, room={self.room})"
 
 
-@dataclass(frozen=True)
-class Connection:
+class Connection(Value):
     """Two spaces a figure can move between; a hatch on it may stand in the way (base game)."""
 
     a: str
@@ -62,16 +60,16 @@ class Connection:
     hatch: str | None = None
 
 
-@dataclass(frozen=True)
-class Room:
+class Room(Value):
+    """One room tile: its number, its name, its spaces and its spawn space."""
+
     number: int
     name: str
     spaces: tuple[str, ...]
     spawn_space: str
 
 
-@dataclass(frozen=True, eq=False)
-class Board:
+class Board(Value, eq=False):
     """The spaces, rooms and connections of one scenario's table, and the graph searches over them."""
 
     name: str
@@ -480,8 +478,7 @@ def sight_blocking_hatches(options: Mapping[str, str]) -> frozenset[str]:
     return _HATCH_SETTINGS[options["hatch.blocks-sight"]]
 
 
-@dataclass(frozen=True)
-class Geometry:
+class Geometry(Value):
     """Distances, paths and sight in one position, under that position's options and sight blockers.
 
     ``Geometry.of(state)`` reads the options (``board.distance``, ``sight.model``, ``sight.range``,

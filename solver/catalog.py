@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -19,6 +18,7 @@ from typing import Iterator, Mapping
 
 from .datacache import parsed
 from .errors import InputError, UnknownOptionError
+from .values import Value, field
 
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 OPTION_KINDS = ("assumption", "interpretation")
@@ -32,8 +32,7 @@ def catalog_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "rules_docs" / "catalog"
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Value):
     """One atomic rule: its ID, our wording, and the rulebook section it comes from."""
 
     id: str
@@ -50,8 +49,7 @@ class Rule:
         return self.withdrawn is not None
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(Value):
     """A named assumption (a base-game rule the text lacks) or interpretation option (a reading of the text)."""
 
     name: str
@@ -65,8 +63,7 @@ class Option:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(Value):
     """A glossary entry: the rulebook's name for a game term, what players call it, and the rules that use it."""
 
     term: str
@@ -79,8 +76,7 @@ class Term:
         return "term-" + re.sub(r"[^a-z0-9]+", "-", self.term.lower()).strip("-")
 
 
-@dataclass(frozen=True)
-class Area:
+class Area(Value):
     """One catalog file: a group of topics (general rules, or one scenario's)."""
 
     name: str
@@ -90,8 +86,7 @@ class Area:
     source: str = ""
 
 
-@dataclass(frozen=True)
-class Catalog:
+class Catalog(Value):
     """Every catalogued rule, option and glossary term, in file order."""
 
     areas: tuple[Area, ...]

@@ -11,14 +11,14 @@ from __future__ import annotations
 import copy as _copy
 import enum
 import random
-from dataclasses import dataclass, field
-from dataclasses import replace as _replace
 from typing import ClassVar
 
 from .board import Board
 from .catalog import Options
 from .errors import RuleViolation
 from .health import Health
+from .values import Record, Value, field
+from .values import replace as _replace
 
 
 class Termination(enum.Enum):
@@ -35,8 +35,7 @@ class Termination(enum.Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(Value):
     """The end of a game as data: won or lost (by all players together), why, and the rule that decided it.
 
     ``scenario_rule`` names the scenario's own winning or losing rule when the scenario decided it.
@@ -61,8 +60,7 @@ class Outcome:
         return self.result
 
 
-@dataclass(frozen=True)
-class MonsterType:
+class MonsterType(Value):
     """A monster card's values (fan data; see BASE-GAME-FACTS.md)."""
 
     name: str
@@ -81,8 +79,7 @@ MONSTER_TYPES: dict[str, MonsterType] = {
 }
 
 
-@dataclass
-class Figure:
+class Figure(Record):
     """A figure on the board (or off it: ``space`` is None). Investigators and monsters share the health rules."""
 
     id: str  # unique in the state: "Lisbeth Gibson", "Husk#1"
@@ -100,8 +97,7 @@ class Figure:
         return self.tokens.get(token, 0)
 
 
-@dataclass(frozen=True)
-class Target:
+class Target(Value):
     """Something an investigator may attack: a monster figure, or a marker the rules treat as a monster.
 
     ``id`` names it the way answers show it (``"Husk#1"``, a marker's own name), ``space`` is where it stands,
@@ -114,8 +110,7 @@ class Target:
     rule_id: str | None = None
 
 
-@dataclass
-class GameState:
+class GameState(Record):
     """What changes during a game. Mutable; ``copy()`` gives an independent copy."""
 
     scenario: "Scenario"
@@ -266,8 +261,7 @@ def _deep_copy(value, memo: dict):
     return dup
 
 
-@dataclass(frozen=True)
-class TrackSpace:
+class TrackSpace(Value):
     """One space of the devouring track: its number and the hazard icon under it (None where there is none)."""
 
     value: int

@@ -5,11 +5,12 @@ Values the public sources lack are ``None``: a state file must then give them (`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .values import Value
 
 
-@dataclass(frozen=True)
-class InvestigatorCard:
+class InvestigatorCard(Value):
+    """An investigator's card: the values the rules read (``None`` where the public sources lack one)."""
+
     name: str
     health: int | None
     sanity: int | None

@@ -8,14 +8,13 @@ question's own command-line arguments (declared as ``params``). Scenario modules
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import Callable
 
 from .answers import Answer
+from .values import Value
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(Value):
     """A question's own command-line argument: ``--name VALUE`` (or positional when ``positional``)."""
 
     name: str
@@ -24,8 +23,9 @@ class Param:
     positional: bool = False
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(Value):
+    """A registered question: its command-line name, help, answering function, scenarios and parameters."""
+
     name: str
     help: str
     func: Callable[..., Answer]

@@ -33,7 +33,6 @@ replaces the whole reserve.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
@@ -43,6 +42,7 @@ from .errors import InputError, RuleViolation, UnknownOptionError
 from .game import MONSTER_TYPES, Figure, GameState, Scenario
 from .health import Health
 from .investigators import INVESTIGATORS, NORMAL_MONSTERS
+from .values import Value, field
 from .yamlio import Entry, _kind, file_problem, load_yaml_file
 
 COMMON_KEYS = ("scenario", "board", "options", "round", "devour_marker", "devoured_deck", "room_deck",
@@ -402,8 +402,7 @@ def _dump_health(entry: dict, f: Figure, card_health: int | None) -> None:
 EXAMPLE_KEYS = ("question", "args", "options", "title")
 
 
-@dataclass(frozen=True)
-class ExampleSpec:
+class ExampleSpec(Value):
     """What an example state file asks (its ``example:`` key, which the loader otherwise ignores)::
 
         example:

@@ -28,6 +28,8 @@ made on first use, so a command that never asks pays nothing.
 >>> import dataclasses
 >>> dataclasses.replace(p, y=5), [f.name for f in dataclasses.fields(p)]
 (Point(x=1, y=5, tags=[]), ['x', 'y', 'tags'])
+>>> replace(p, x=4)
+Point(x=4, y=2, tags=[])
 >>> p.x = 3
 Traceback (most recent call last):
 dataclasses.FrozenInstanceError: cannot assign to field 'x'
@@ -39,7 +41,7 @@ import sys
 from _thread import get_ident as _thread_id  # threading's own, without importing threading
 from operator import attrgetter
 
-__all__ = ["Value", "Record", "field"]
+__all__ = ["Value", "Record", "field", "replace"]
 
 _MISSING = object()
 _ITEMS = "_value_fields"  # a class's own table of fields (a _Fields)
@@ -52,6 +54,15 @@ class _Spec:
 
     def __init__(self, default, factory, repr, compare):
         self.default, self.factory, self.repr, self.compare = default, factory, repr, compare
+
+
+def replace(obj, /, **changes):
+    """A copy of ``obj`` with ``changes`` (:func:`dataclasses.replace`, without importing :mod:`dataclasses`)."""
+    items = type(obj)._value_fields
+    for name in items.names:
+        if name not in changes:
+            changes[name] = getattr(obj, name)
+    return type(obj)(**changes)
 
 
 def field(*, default=_MISSING, default_factory=_MISSING, repr: bool = True, compare: bool = True):

@@ -180,3 +180,13 @@ def test_declaration_errors_match_dataclasses():
             b: int
     with pytest.raises(ValueError):
         field(default=1, default_factory=int)
+
+
+def test_replace_is_dataclasses_replace():
+    from solver.values import replace
+
+    v = Spot("5a", 5, note="n")
+    assert replace(v, room=6) == dataclasses.replace(v, room=6) == Spot("5a", 6, note="n")
+    assert replace(Bag("b", [1]), name="c") == Bag("c", [1])
+    with pytest.raises(TypeError):
+        replace(v, colour="red")

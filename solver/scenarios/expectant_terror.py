@@ -31,7 +31,6 @@ Rules: the ``expectant-board``, ``expectant-setup``, ``expectant-track``, ``nest
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import ClassVar, Iterable, Mapping, Sequence
 
 from ..activation import Ability, ActivationContext, ActivationEffect, ActivationKind, ability_refusal, begin
@@ -43,6 +42,7 @@ from ..game import MONSTER_TYPES, Figure, GameState, Outcome, Scenario, Terminat
 from ..health import Health
 from ..investigators import INVESTIGATORS
 from ..questions import Param, question
+from ..values import Value, field
 
 SCENARIO_NAME = "expectant-terror"
 NEST = "Nest"  # the Nest figure's ID and monster card
@@ -63,8 +63,7 @@ INFESTED_AT_START = ActivationEffect("infested tokens", "beginning", "infested.s
 DISCARD_INFESTATION = Ability("discard infested tokens and a nest marker", during_activation=True)
 
 
-@dataclass(frozen=True)
-class MonsterCard:
+class MonsterCard(Value):
     """A monster card that may be drawn at random for the monster activation track, and how many figures the
     component list gives it (``None``: not public)."""
 
@@ -81,8 +80,7 @@ SCENARIO_CARDS = (HUSK, MIND_EATER, NEST)  # placed by the scenario's own setup,
 
 
 # --- results of operations ----------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class NestMarkerSpawn:
+class NestMarkerSpawn(Value):
     """What spawning nest markers did: where they went (rooms and spaces, in order), how many could not be placed
     and why, and each step through the devoured deck."""
 
@@ -96,16 +94,14 @@ class NestMarkerSpawn:
     rules: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class SpawnPhase:
+class SpawnPhase(Value):
     """A spawn phase: the nest markers first, then each spawn card as ``(monster, space, figure ID or None)``."""
 
     nest_markers: NestMarkerSpawn
     spawn_cards: tuple[tuple[str, str, str | None], ...] = ()
 
 
-@dataclass(frozen=True)
-class NestWound:
+class NestWound(Value):
     """What wounding the Nest did: wounds dealt, taken (at most 1 a round), ignored; whether it now takes its
     additional activation, and whether it is killed."""
 
@@ -116,8 +112,7 @@ class NestWound:
     killed: bool
 
 
-@dataclass(frozen=True)
-class InfestedStrike:
+class InfestedStrike(Value):
     """What an investigator's infested tokens did at the start of his or her activation."""
 
     investigator: str
@@ -129,8 +124,7 @@ class InfestedStrike:
     killed: bool
 
 
-@dataclass(frozen=True)
-class InfestationDiscard:
+class InfestationDiscard(Value):
     """What a discard at a nest marker did: tokens discarded, the nest marker's room, the Husks spawned."""
 
     investigator: str
@@ -141,7 +135,6 @@ class InfestationDiscard:
 
 
 # --- the state ----------------------------------------------------------------------------------------------------
-@dataclass
 class ExpectantTerrorState(GameState):
     """What changes in an Expectant Terror game, beyond the common state.
 

@@ -21,7 +21,6 @@ Rules: the ``fathoms-*`` IDs of ``rules_docs/catalog/fathoms_dark.yaml``; option
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import ClassVar, Iterable, Mapping, Sequence
 
 from ..activation import ActivationContext, ActivationEffect, ActivationKind
@@ -32,6 +31,7 @@ from ..errors import InputError, RuleViolation
 from ..game import Figure, GameState, Scenario, Target, TrackSpace
 from ..health import Health
 from ..questions import Param, question
+from ..values import Value, field
 from ..yamlio import Entry
 
 #: The six scenario cards, one a symbol; each matches one objective marker and one Objective Point.
@@ -48,8 +48,7 @@ def marker_id(investigator: str) -> str:
     return f"unbound marker ({investigator})"
 
 
-@dataclass(frozen=True)
-class SearchCard:
+class SearchCard(Value):
     """A search card as far as the unbound activation needs it: its name, whether it is a weapon, its range.
 
     Weapon cards' values are not public, so a state file gives them."""
@@ -68,7 +67,6 @@ class SearchCard:
         return f"{self.name} (weapon, range {self.range})" if self.weapon else self.name
 
 
-@dataclass
 class FathomsDarkState(GameState):
     """What changes in a game of Fathoms Dark (besides the common state)."""
 
@@ -124,8 +122,7 @@ def _moves(n: int | None) -> str:
     return "no path" if n is None else f"{n} move" + ("" if n == 1 else "s")
 
 
-@dataclass(frozen=True)
-class UnboundAction:
+class UnboundAction(Value):
     """One action of an unbound activation: an attack, a move, or nothing.
 
     ``at`` is where the investigator stands when acting. An attack names its ``target`` and how far it is
@@ -182,8 +179,7 @@ def conditions_in_force(context: ActivationContext, tokens: Mapping[str, int]) -
     return frozenset(t for t, n in tokens.items() if n)
 
 
-@dataclass(frozen=True)
-class UnboundActivationPlan:
+class UnboundActivationPlan(Value):
     """Every legal course of one unbound activation: the cards discarded, the weapon, the action sequences."""
 
     investigator: str

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
 from ..answers import Answer, Choice
@@ -34,6 +33,7 @@ from ..errors import InputError, PlayerChoiceRequired, RuleViolation
 from ..game import GameState, Scenario, Target, TrackSpace
 from ..health import Health
 from ..questions import question
+from ..values import Record, Value, field
 
 ROOMS = (2, 3, 4, 17, 18, 19, 20, 24, 25, 27)
 START_ROOM = 2
@@ -54,8 +54,7 @@ def _sorted_spaces(spaces: Iterable[str]) -> list[str]:
 
 
 # --- the state ------------------------------------------------------------------------------------------------------
-@dataclass
-class ObscureMarker:
+class ObscureMarker(Record):
     """An obscure marker on the board: a monster of health 4 for the investigators, which never moves."""
 
     id: str
@@ -63,15 +62,13 @@ class ObscureMarker:
     health: Health = field(default_factory=lambda: Health(OBSCURE_MARKER_HEALTH))
 
 
-@dataclass(frozen=True)
-class MonsterCard:
+class MonsterCard(Value):
     """A monster card chosen at setup step 3; ``epic`` marks an epic monster (its names are not in the text)."""
 
     name: str
     epic: bool = False
 
 
-@dataclass
 class FeveredDreamsState(GameState):
     """What changes in a game of Fevered Dreams, besides the common state."""
 
@@ -137,8 +134,7 @@ class FeveredDreamsState(GameState):
 
 
 # --- results of operations (small frozen values) ---------------------------------------------------------------------
-@dataclass(frozen=True)
-class ExistenceLoss:
+class ExistenceLoss(Value):
     """What the end of an activation cost an investigator (fevered-existence.mist-at-end-of-activation)."""
 
     investigator: str
@@ -153,16 +149,17 @@ class ExistenceLoss:
         return self.before - self.after
 
 
-@dataclass(frozen=True)
-class InvestigateResult:
+class InvestigateResult(Value):
+    """What investigating did: the investigator, the portal removed, the colour revealed next (``None``: no
+    face-down objective marker was left) and the obscure space afterwards."""
+
     investigator: str
     removed_portal: str
     revealed: str | None  # the colour revealed next; None when no face-down marker was left
     obscure_space: str | None
 
 
-@dataclass(frozen=True)
-class HazardOutcome:
+class HazardOutcome(Value):
     """One result of a purple hazard: the spaces that receive a flooded marker (a space twice when two markers
     stack there), the portal-by-portal assignments that give it, how many resolutions (an order of the portals
     with a choice at each tie) lead to it, and one such order."""
@@ -173,22 +170,24 @@ class HazardOutcome:
     example_order: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class DevourResult:
+class DevourResult(Value):
+    """What a devour phase did: the track space the marker moved onto (from 1), its hazard icon and the flooded
+    markers a purple hazard placed."""
+
     space: int  # 1-based space of the devouring track the marker moved onto
     hazard: str | None
     placements: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class SpawnStep:
+class SpawnStep(Value):
+    """One spawn card of a spawn phase: where its monster went (or why it was passed over)."""
+
     card: int
     space: str | None  # None: the card was passed over (its room already has one this phase)
     note: str
 
 
-@dataclass(frozen=True)
-class ObscureSpawnPlan:
+class ObscureSpawnPlan(Value):
     """Where the three obscure markers of a spawn phase go (fevered-obscure-marker.spawn-three)."""
 
     spaces: tuple[str, ...]
