@@ -19,7 +19,7 @@ restrictions. Outside a normal activation
 from __future__ import annotations
 
 import enum
-from typing import Iterable
+from collections.abc import Iterable
 
 from .errors import RuleViolation
 from .values import Value

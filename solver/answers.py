@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
 
 from .values import Value, field
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Choice(Value):

@@ -19,12 +19,16 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cached_property
 from types import MappingProxyType
-from typing import ClassVar, Iterable, Iterator, Mapping
 
 from .errors import InputError
 from .values import Value, field
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 SPACE_FEATURES = ("spawn", "start", "unbound", "nest")
 BOARD_KEYS = ("name", "approximate", "note", "rooms", "connections")
@@ -33,6 +37,7 @@ HATCH_ALIASES = {"3d": "locked"}  # components.3d-hatch: a 3D hatch is treated a
 NO_HATCHES: frozenset[str] = frozenset()
 PORTAL_COLOURS = ("red", "blue", "green", "yellow", "purple", "white")
 OBJECTIVE_SYMBOLS = ("circle", "cross", "square", "triangle", "star", "hexagon")
+_LETTERS = re.compile("[a-z]+")  # a space ID's letters, after its room number
 
 
 class Space(Value):
@@ -615,6 +620,7 @@ def board_from_data(data, file: str) -> Board:
     rooms: dict[int, Room] = {}
     for number, room in rooms_data.items():
         where = f"rooms.{number}"
+        prefix = str(number)
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             raise InputError(f"room number {number!r} must be a whole number from 1", file=file, entry=where)
         if not isinstance(room, Mapping) or not isinstance(room.get("spaces"), Mapping) or not room["spaces"]:
@@ -626,7 +632,7 @@ def board_from_data(data, file: str) -> Board:
             sid = str(sid)
             if sid in spaces:
                 raise InputError(f"space {sid!r} is already in room {spaces[sid].room}", file=file, entry=swhere)
-            if not re.fullmatch(rf"{number}[a-z]+", sid):
+            if not (sid.startswith(prefix) and _LETTERS.fullmatch(sid, len(prefix))):  # "<number>[a-z]+"
                 raise InputError(f"space ID {sid!r} must be the room number and a letter, e.g. '{number}a'",
                                  file=file, entry=swhere)
             if spec is None:
@@ -700,8 +706,13 @@ def board_from_data(data, file: str) -> Board:
                  bool(data.get("approximate", True)), str(data.get("note", "")), file)
 
 
-def load_board(path) -> Board:
-    """Read and check a board file (YAML)."""
+def load_board(path, cached: bool = False) -> Board:
+    """Read and check a board file (YAML). ``cached``: the file is one of the package's own (a shipped board),
+    whose parsed data :mod:`solver.datacache` keeps between runs."""
+    if cached:
+        from .datacache import parsed_yaml
+
+        return board_from_data(parsed_yaml(path), str(path))
     from .yamlio import load_yaml_file
 
     return board_from_data(load_yaml_file(path), str(path))

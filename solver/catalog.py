@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterator, Mapping
 
-from .datacache import parsed
+from .datacache import parsed_yaml
 from .errors import InputError, UnknownOptionError
 from .values import Value, field
 
@@ -131,13 +131,6 @@ def _strs(entry: Mapping, key: str, file: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _parse_yaml(text: str | None, file: str):
-    """A catalog file's data (:mod:`solver.datacache` keeps it for the next run)."""
-    from .yamlio import load_yaml_file, load_yaml_text
-
-    return load_yaml_file(file) if text is None else load_yaml_text(text, file)
-
-
 def load_catalog(directory: Path | None = None) -> Catalog:
     """Read and check every catalog file; a malformed one raises :class:`InputError` naming file and entry."""
     directory = directory or catalog_dir()
@@ -147,7 +140,7 @@ def load_catalog(directory: Path | None = None) -> Catalog:
     terms: list[Term] = []
     for path in sorted(directory.glob("*.yaml")):
         file = str(path)
-        data = parsed(path, _parse_yaml, "yaml")
+        data = parsed_yaml(path)  # solver.datacache keeps the parsed data for the next run
         if path.stem == "glossary":
             for i, t in enumerate(_need(data, "terms", file, "", list)):
                 where = f"terms[{i}]"

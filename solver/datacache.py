@@ -28,7 +28,7 @@ import marshal
 import os
 import sys
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 try:  # the hash function's own C module: importing hashlib would load OpenSSL first
     from _blake2 import blake2b
@@ -84,6 +84,18 @@ def parsed(path: str | Path, parse: Callable[[str, str], object], kind: str, dir
         except OSError:
             pass
     return value
+
+
+def parsed_yaml(path: str | Path):
+    """The data of one of the package's own YAML files (a catalog file, a shipped board), parsed once for its
+    bytes; a problem with the file is the :class:`solver.errors.InputError` that reading it gives."""
+    return parsed(path, _parse_yaml, "yaml")
+
+
+def _parse_yaml(text: str | None, file: str):
+    from .yamlio import load_yaml_file, load_yaml_text
+
+    return load_yaml_file(file) if text is None else load_yaml_text(text, file)
 
 
 def _read(path: Path) -> bytes | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy as _copy
 import enum
 import random
-from typing import ClassVar
 
 from .board import Board
 from .catalog import Options
@@ -19,6 +18,10 @@ from .errors import RuleViolation
 from .health import Health
 from .values import Record, Value, field
 from .values import replace as _replace
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 
 class Termination(enum.Enum):
@@ -291,7 +294,7 @@ class Scenario:
         from .board import load_board
         from .scenarios import board_file
 
-        return cls(load_board(board_file(cls.name)), options)
+        return cls(load_board(board_file(cls.name), cached=True), options)
 
     def new_state(self, rng: random.Random | None = None, **fields) -> GameState:
         """A state at the start of the game. Shuffles use ``rng`` (seeded by the caller); without one, the decks

@@ -8,7 +8,7 @@ question's own command-line arguments (declared as ``params``). Scenario modules
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from collections.abc import Callable
 
 from .answers import Answer
 from .values import Value

@@ -33,8 +33,8 @@ replaces the whole reserve.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from .board import Board, load_board
 from .catalog import Options, catalog
@@ -152,7 +152,7 @@ def _read_board(root: Entry, cls, base_dir) -> Board:
         path = board_file(cls.name)
         if not path.exists():
             raise root.error(f"the scenario {cls.name!r} has no shipped board yet ({path}); give a 'board:' file")
-        return load_board(path)
+        return load_board(path, cached=True)
     entry = root.need("board")
     rel = Path(entry.text())
     path = rel if rel.is_absolute() else Path(base_dir or ".") / rel

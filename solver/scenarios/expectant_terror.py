@@ -31,7 +31,7 @@ Rules: the ``expectant-board``, ``expectant-setup``, ``expectant-track``, ``nest
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..activation import Ability, ActivationContext, ActivationEffect, ActivationKind, ability_refusal, begin
 from ..answers import Answer, Choice
@@ -43,6 +43,10 @@ from ..health import Health
 from ..investigators import INVESTIGATORS
 from ..questions import Param, question
 from ..values import Value, field
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 SCENARIO_NAME = "expectant-terror"
 NEST = "Nest"  # the Nest figure's ID and monster card

@@ -21,7 +21,7 @@ Rules: the ``fathoms-*`` IDs of ``rules_docs/catalog/fathoms_dark.yaml``; option
 from __future__ import annotations
 
 import random
-from typing import ClassVar, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..activation import ActivationContext, ActivationEffect, ActivationKind
 from ..activation import end as activation_end
@@ -33,6 +33,10 @@ from ..health import Health
 from ..questions import Param, question
 from ..values import Value, field
 from ..yamlio import Entry
+
+TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 #: The six scenario cards, one a symbol; each matches one objective marker and one Objective Point.
 SCENARIO_CARDS: tuple[str, ...] = OBJECTIVE_SYMBOLS

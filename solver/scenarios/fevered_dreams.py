@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from ..answers import Answer, Choice
 from ..board import PORTAL_COLOURS, Board, space_sort_key
