@@ -91,15 +91,20 @@ class Board(Value, eq=False):
     _hatched: dict = field(default_factory=dict, repr=False)
     _goal_cache: dict = field(default_factory=dict, repr=False)
     _near_sight: dict = field(default_factory=dict, repr=False)
+    _first_steps: dict = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         adj: dict[str, set[str]] = {s: set() for s in self.spaces}
+        # the neighbour lists hold the spaces' own ID objects (the keys): a search's look-ups then match a key by
+        # identity, without comparing the text of two equal strings read from different places of a file
+        own = {s: s for s in self.spaces}
         hatched: dict[tuple[str, str], list[str | None]] = {}  # a pair with a hatched connection → every hatch
         for c in self.connections:
-            adj[c.a].add(c.b)
-            adj[c.b].add(c.a)
+            a, b = own.get(c.a, c.a), own.get(c.b, c.b)
+            adj[a].add(b)
+            adj[b].add(a)
             if c.hatch is not None:
-                hatched.setdefault((c.a, c.b), [])
+                hatched.setdefault((a, b), [])
         if hatched:
             for c in self.connections:
                 for pair in ((c.a, c.b), (c.b, c.a)):
@@ -204,32 +209,91 @@ class Board(Value, eq=False):
 
     def shortest_paths(self, a: str, b: str, limit: int = 1000,
                        blocking_hatches: frozenset[str] = NO_HATCHES) -> list[tuple[str, ...]]:
-        """Every shortest path from ``a`` to ``b`` (both included), up to ``limit`` paths, in a stable order."""
+        """Every shortest path from ``a`` to ``b`` (both included), up to ``limit`` paths, in a stable order.
+
+        The walk down the distances to ``b`` reuses a search already made (:meth:`_distances_toward`): one from
+        ``b``, or one out of several goals among which ``b`` is one of the nearest to ``a`` (:meth:`distances_to`);
+        else it searches from ``b``."""
         self.space(a)
-        return _all_shortest_paths(a, b, self.distances_from(b, blocking_hatches), self.adjacency(blocking_hatches),
-                                   limit)
+        hatches = frozenset(blocking_hatches)
+        return _all_shortest_paths(a, b, self._distances_toward(a, b, hatches), self.adjacency(hatches), limit)
+
+    def first_shortest_path(self, a: str, b: str,
+                            blocking_hatches: frozenset[str] = NO_HATCHES) -> tuple[tuple[str, ...], bool]:
+        """The first shortest path from ``a`` to ``b`` that :meth:`shortest_paths` lists, and whether others join
+        them too (``((), False)`` when none does), in one walk: the first neighbour one move nearer ``b`` at each
+        step; there are other paths exactly when some step has two such neighbours."""
+        self.space(a)
+        hatches = frozenset(blocking_hatches)
+        to_b = self._distances_toward(a, b, hatches)
+        if a not in to_b:
+            return (), False
+        adj = self.adjacency(hatches)
+        get = to_b.get
+        known = self._first_steps.get((b, hatches))  # space → its first step toward b, and whether it has another
+        if known is None or len(known) > 100_000:
+            known = self._first_steps[(b, hatches)] = {}
+        path, several, here = [a], False, a
+        for nearer in range(to_b[a] - 1, -1, -1):
+            step = known.get(here)
+            if step is None:  # a fact of the board: the same whichever search gave the distances
+                steps = [n for n in adj[here] if get(n) == nearer]
+                step = known[here] = (steps[0], len(steps) > 1)
+            here, other = step
+            several = several or other
+            path.append(here)
+        return tuple(path), several
+
+    def _distances_toward(self, a: str, b: str, hatches: frozenset[str]) -> Mapping[str, int]:
+        """Distances to ``b`` for a walk from ``a`` down shortest paths, from a search already made if one
+        serves: one from ``b``, or one out of several goals among which ``b`` is one of the nearest to ``a``."""
+        return self._distance_cache.get((b, hatches)) or self._toward_nearest_goal(a, b, hatches) or \
+            self.distances_from(b, hatches)
+
+    def _toward_nearest_goal(self, a: str, b: str, hatches: frozenset[str]) -> "_TowardGoal | None":
+        """The distances to ``b`` from a cached search out of goals where ``b`` is one of ``a``'s nearest."""
+        for (goals, blocking), found in self._goal_cache.items():
+            if blocking == hatches and b in goals and b in self.spaces:
+                i = found.goals.index(self.spaces[b].id)
+                if found.nearest.get(a, 0) >> i & 1:
+                    return _TowardGoal(found, 1 << i)
+        return None
 
     def distances_to(self, goals: Iterable[str], blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
         """Fewest moves from every space to the nearest of ``goals``: one breadth-first search out of all the goals
         at once (moves are the same both ways), cached per set of goals; goals not on the board are left out."""
+        return self._goal_search(goals, blocking_hatches).distances
+
+    def _goal_search(self, goals: Iterable[str], blocking_hatches: frozenset[str] = NO_HATCHES) -> "_GoalSearch":
+        """The search out of ``goals`` behind :meth:`distances_to` and :meth:`nearest_goals`, cached per set of
+        goals: every space's distance to the nearest goals and which goals those are (a bit a goal, set as the
+        search reaches a space from a goal's side; every neighbour one move nearer has been searched by then)."""
         hatches = frozenset(blocking_hatches)
         key = (frozenset(goals), hatches)
         cached = self._goal_cache.get(key)
         if cached is None:
             adj = self.adjacency(hatches)
-            starts = [g for g in key[0] if g in self.spaces]
+            own = self.spaces
+            starts = sorted((own[g].id for g in key[0] if g in own), key=space_sort_key)
             dist = dict.fromkeys(starts, 0)
+            nearest = {g: 1 << i for i, g in enumerate(starts)}
             queue = deque(starts)
+            pop, push, seen = queue.popleft, queue.append, dist.get
             while queue:
-                here = queue.popleft()
+                here = pop()
                 d = dist[here] + 1
+                bits = nearest[here]
                 for nxt in adj[here]:
-                    if nxt not in dist:
+                    at = seen(nxt)
+                    if at is None:
                         dist[nxt] = d
-                        queue.append(nxt)
+                        nearest[nxt] = bits
+                        push(nxt)
+                    elif at == d:  # reached again at the same distance: its nearest goals include these too
+                        nearest[nxt] |= bits
             if len(self._goal_cache) > 256:
                 self._goal_cache.clear()
-            cached = self._goal_cache[key] = MappingProxyType(dist)
+            cached = self._goal_cache[key] = _GoalSearch(MappingProxyType(dist), nearest, tuple(starts))
         return cached
 
     def first_steps_toward(self, start: str, goals: Iterable[str],
@@ -251,23 +315,13 @@ class Board(Value, eq=False):
 
     def nearest_goals(self, start: str, goals: Iterable[str],
                       blocking_hatches: frozenset[str] = NO_HATCHES) -> set[str]:
-        """The goals fewest moves from ``start`` (every one tied): those reached by stepping from ``start`` one
-        move nearer the goals at a time (:meth:`distances_to`), so no search goes out from ``start`` itself."""
-        to_goals = self.distances_to(goals, blocking_hatches)
-        best = to_goals.get(start)
-        if best is None:
+        """The goals fewest moves from ``start`` (every one tied), read from the search out of the goals
+        (:meth:`distances_to`), so no search goes out from ``start`` itself."""
+        found = self._goal_search(goals, blocking_hatches)
+        bits = found.nearest.get(start)
+        if bits is None:
             return set()
-        adj = self.adjacency(blocking_hatches)
-        layer, seen = [start], {start}
-        for d in range(best - 1, -1, -1):
-            nxt = []
-            for here in layer:
-                for n in adj[here]:
-                    if n not in seen and to_goals.get(n) == d:
-                        seen.add(n)
-                        nxt.append(n)
-            layer = nxt
-        return set(layer)
+        return {g for i, g in enumerate(found.goals) if bits >> i & 1}
 
     # --- sight (assumptions ``sight.model``, ``hatch.blocks-sight``) ---------------------------------------------
     def sight_distances_from(self, start: str, blocked: frozenset[str] | set[str] = frozenset(),
@@ -432,6 +486,39 @@ def _breadth_first(start: str, adjacency: Mapping[str, tuple[str, ...]], may_ent
     return dist
 
 
+class _GoalSearch:
+    """A search out of several goals (:meth:`Board.distances_to`): each space's distance to the nearest goals,
+    and those goals, as bits (bit ``i``: ``goals[i]``)."""
+
+    __slots__ = ("distances", "nearest", "goals")
+
+    def __init__(self, distances: Mapping[str, int], nearest: dict[str, int], goals: tuple[str, ...]) -> None:
+        self.distances, self.nearest, self.goals = distances, nearest, goals
+
+
+class _TowardGoal:
+    """The distances to one goal read from a search out of several (:class:`_GoalSearch`), for the spaces that
+    have it among their nearest goals: a space one move nearer it than such a space has it too, so a walk down
+    shortest paths to the goal sees the same distances as in a search from the goal alone."""
+
+    __slots__ = ("found", "bit")
+
+    def __init__(self, found: _GoalSearch, bit: int) -> None:
+        self.found, self.bit = found, bit
+
+    def get(self, space: str, default=None):
+        return self.found.distances[space] if self.found.nearest.get(space, 0) & self.bit else default
+
+    def __getitem__(self, space: str) -> int:
+        d = self.get(space)
+        if d is None:
+            raise KeyError(space)
+        return d
+
+    def __contains__(self, space: object) -> bool:
+        return bool(self.found.nearest.get(space, 0) & self.bit)
+
+
 def _all_shortest_paths(a: str, b: str, to_b: Mapping[str, int], adjacency: Mapping[str, tuple[str, ...]],
                         limit: int) -> list[tuple[str, ...]]:
     """Every path from ``a`` down the distances ``to_b`` (to ``b``), in natural order of the spaces."""
@@ -529,6 +616,10 @@ class Geometry(Value):
 
     def move_paths(self, a: str, b: str, limit: int = 1000) -> list[tuple[str, ...]]:
         return self.board.shortest_paths(a, b, limit, self.movement_hatches)
+
+    def first_move_path(self, a: str, b: str) -> tuple[tuple[str, ...], bool]:
+        """The first of :meth:`move_paths` and whether there are others (:meth:`Board.first_shortest_path`)."""
+        return self.board.first_shortest_path(a, b, self.movement_hatches)
 
     # sight
     def _blind_in_own_space(self, a: str) -> bool | None:

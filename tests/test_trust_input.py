@@ -605,6 +605,7 @@ BAD_ARGUMENTS: dict[str, list[tuple[str, str]]] = {
     "check": [("19,x", "--check: rooms are numbers separated by commas, not 'x'"),
               ("99", "--check: room 99 is not on the board [expectant-board.rooms]")],
     "order": [("sideways", "--order: must be 'deck' or 'any', not 'sideways'")],
+    "paths": [("some", "--paths: must be 'ends' or 'full', not 'some'"), ("", "--paths")],
 }
 
 

@@ -45,6 +45,10 @@ MARKER_HEALTH = 4  # fathoms-markers.monster-for-others
 UNBOUND = "Unbound"
 UNBOUND_ACTIONS = 3  # fathoms-activation.three-actions
 DEVOURED_EFFECT = "devoured effect marker"
+#: The unbound-activation answer shows a path of at most this many moves whole (up to three tied paths); a longer
+#: one by its length and its first and last :data:`PATH_ENDS` spaces, unless asked for in full (``--paths full``).
+PATH_MOVES_SHOWN = 12
+PATH_ENDS = 3
 
 
 def marker_id(investigator: str) -> str:
@@ -1001,9 +1005,14 @@ ACTIVATION_RULES = ("fathoms-activation.who", "fathoms-activation.not-normal",
           "attack from), ties included.",
           scenarios=("fathoms-dark",),
           params=(Param("investigator", "the infected investigator", required=True),
-                  Param("seed", "a seed for the shuffle, if the search deck runs out before a weapon")))
+                  Param("seed", "a seed for the shuffle, if the search deck runs out before a weapon"),
+                  Param("paths", f"'ends' (default): a path of more than {PATH_MOVES_SHOWN} moves is shown by its "
+                                 f"length and its first and last spaces; 'full': every path whole")))
 def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     investigator = str(args.get("investigator") or "")
+    paths = "ends" if args.get("paths") is None else str(args["paths"]).strip().lower()
+    if paths not in ("ends", "full"):
+        raise InputError(f"must be 'ends' or 'full', not {paths!r}", entry="--paths")
     if investigator not in state.figures or not state.figures[investigator].is_investigator:
         names = ", ".join(f.id for f in state.investigators())
         raise InputError(f"no investigator {investigator!r} in this position (investigators: {names})",
@@ -1030,11 +1039,15 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     if held:
         lines.append(f"Ignored: {', '.join(held)}; the tokens stay after the unbound activation.")
     geo = Geometry.of(state)
+    told: dict[tuple[str, str], tuple[list[str], dict]] = {}  # (from, to) → its lines and data, worked out once
     for seq in plan.sequences:  # the paths and lines of sight behind each action, once each
         for a in seq:
             if a.kind == "move":
-                found = [(g, p) for g in a.goals for p in geo.move_paths(a.at, g, limit=3)]
-                shown = [f"shortest path {a.at} to {g}: {' → '.join(p)}" for g, p in found]
+                shown = []
+                for g in a.goals:
+                    if (a.at, g) not in told:
+                        told[(a.at, g)] = _move_paths_told(geo, a.at, g, a.distance, paths == "full")
+                    shown += told[(a.at, g)][0]
             elif a.kind == "attack" and a.sight:
                 target = state.figure(a.target).space
                 shown = [f"line of sight {a.at} to {a.target} ({target}): {' → '.join(p)}"
@@ -1048,9 +1061,29 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     else:
         summary = (f"{investigator} attacks with {plan.weapon}; "
                    f"{len(plan.sequences)} sequence(s) of three actions are allowed.")
+    if any(data.get("shortened") for _, data in told.values()):
+        lines.append(f"A path of more than {PATH_MOVES_SHOWN} moves is shown by its length and its first and last "
+                     f"spaces; --paths full shows it whole.")
     choices = tuple(
         Choice(tuple(str(a) for a in seq), "; ".join(a.explain() for a in seq),
                {"weapon": plan.weapon.name if plan.weapon else None,
-                "actions": [a.to_data() for a in seq], "end": seq[-1].end})
+                "actions": [a.to_data() for a in seq], "end": seq[-1].end,
+                "paths": [told[(a.at, g)][1] for a in seq if a.kind == "move" for g in a.goals]})
         for seq in plan.sequences)
     return Answer("unbound-activation", summary, choices, tuple(lines), ACTIVATION_RULES, options)
+
+
+def _move_paths_told(geo: Geometry, at: str, goal: str, moves: int, full: bool) -> tuple[list[str], dict]:
+    """The explanation's lines for the shortest paths of a move from ``at`` toward ``goal`` (``moves`` away), and
+    the same as data for the JSON answer: whole paths when short or asked for, else the first path's length and
+    ends and whether other shortest paths exist (found in one walk, not by listing the paths)."""
+    if full or moves <= PATH_MOVES_SHOWN:
+        found = geo.move_paths(at, goal, limit=3)
+        return ([f"shortest path {at} to {goal}: {' → '.join(p)}" for p in found],
+                {"from": at, "to": goal, "moves": moves, "paths": [list(p) for p in found]})
+    path, several = geo.first_move_path(at, goal)
+    first, last = path[:PATH_ENDS], path[-PATH_ENDS:]
+    line = (f"shortest path {at} to {goal}{' (one of several)' if several else ''}: {moves} moves, "
+            f"{' → '.join(first)} → … → {' → '.join(last)}")
+    return [line], {"from": at, "to": goal, "moves": moves, "first": list(first), "last": list(last),
+                    "several": several, "shortened": True}
