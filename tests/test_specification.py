@@ -94,3 +94,16 @@ def test_an_unknown_rule_tag_fails_the_run(tmp_path):
                          timeout=120)
     assert run.returncode != 0
     assert "health.no-such-rule" in run.stdout + run.stderr
+
+
+def test_scenario_names_are_unique_within_a_feature():
+    """pytest-bdd keys a feature's scenarios by name: a second scenario with the same name would silently replace
+    the first, which would then never run."""
+    problems = []
+    for feature in load_features():
+        seen: dict[str, str] = {}
+        for sc in feature.scenarios:
+            if sc.name in seen:
+                problems.append(f"{sc.key} repeats the name {sc.name!r} of {seen[sc.name]}")
+            seen.setdefault(sc.name, sc.key)
+    assert not problems, "\n".join(problems)

@@ -6,7 +6,7 @@ Feature: Fevered Dreams: the positional questions
   Rule: purple-hazard gives every outcome of a purple hazard now
 
     @rule:fevered-track.purple-one-portal-at-a-time @rule:fevered-track.purple-nearest-free-space
-    Scenario: The shipped example position
+    Scenario: The shipped purple-hazard example position
       Given the Fevered Dreams example state "fevered-dreams-purple-hazard.yaml"
       When the Fevered Dreams question "purple-hazard" is asked
       Then the Fevered Dreams answer has 9 choices
@@ -24,7 +24,7 @@ Feature: Fevered Dreams: the positional questions
   Rule: obscure-spawn says where the next three obscure markers go
 
     @rule:fevered-obscure-marker.spawn-three @rule:fevered-obscure-marker.different-rooms
-    Scenario: The shipped example position
+    Scenario: The shipped obscure-spawn example position
       Given the Fevered Dreams example state "fevered-dreams-obscure-spawn.yaml"
       When the Fevered Dreams question "obscure-spawn" is asked
       Then the Fevered Dreams answer has 1 choices
@@ -33,7 +33,7 @@ Feature: Fevered Dreams: the positional questions
   Rule: mist gives the mist spaces and what each investigator's existence would lose
 
     @rule:fevered-mist.mist-space @rule:fevered-existence.mist-at-end-of-activation @rule:fevered-existence.devoured-at-zero
-    Scenario: The shipped example position
+    Scenario: The shipped mist example position
       Given the Fevered Dreams example state "fevered-dreams-mist.yaml"
       When the Fevered Dreams question "mist" is asked
       Then the Fevered Dreams answer shows the mist spaces 3a: 1, 17a: 1, 17b: 2 and 24c: 1

@@ -29,7 +29,7 @@ Feature: Using this expansion's components
   Rule: The expansion's cards may join any chapter of Deep Madness or the base game
 
     @rule:components.any-chapter
-    Scenario Outline: The <component> in <where>
+    Scenario Outline: The expansion's <component> may join <where>
       When the players ask whether the <component> may be used in <where>
       Then the components may be used, by rule "components.any-chapter"
 
@@ -53,7 +53,7 @@ Feature: Using this expansion's components
   Rule: Some components serve only this expansion's scenarios
 
     @rule:components.scenario-only
-    Scenario Outline: The <component> in <where>
+    Scenario Outline: The scenario-only <component> in <where>
       When the players ask whether the <component> may be used in <where>
       Then the components <verdict>, by rule "components.scenario-only"
 
