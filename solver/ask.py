@@ -29,11 +29,12 @@ nearest topics instead of printing an arbitrary rule.
 
 The index on disk
 -----------------
-Tokenizing the catalog and parsing the feature files take most of a cold start, so the tokenized index is kept in
-:data:`INDEX_CACHE` (``build/ask-index.json``) under a key hashed from the contents of the catalog files, the
-feature files and the code that reads them (:func:`index_key`). A cold ``ask`` whose key matches only loads the
-tokens; a stale, missing or unreadable file is rebuilt and written again atomically (a temporary file moved over
-it), and a place that can't be written only costs the rebuild next time.
+Tokenizing the catalog and parsing the feature files take most of a cold start, so the tokenized index is kept by
+the project's cache (:mod:`solver.datacache`, ``~/.cache/deepmadness``; ``DEEPMADNESS_CACHE=off`` turns it off)
+under a hash of the contents of the catalog files, the feature files and the code that reads them
+(:func:`load_index`). A cold ``ask`` whose sources are unchanged only loads the tokens; a stale, missing or
+unreadable entry is rebuilt and written again atomically, and a cache that can't be written only costs the rebuild
+next time.
 
 An :class:`Asker` is built once and answers many questions: ``Asker().ask(text)``. Importing this module is light;
 the ranking library is imported when the first asker is built, and the ``rule`` command never needs it.
@@ -41,18 +42,15 @@ the ranking library is imported when the first asker is built, and the ``rule`` 
 
 from __future__ import annotations
 
-import difflib
-import hashlib
-import json
 import math
 import re
-from dataclasses import astuple, dataclass, replace
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
 
 from .catalog import Catalog, Option, Rule, Term, catalog
-from .spec import (FEATURES_DIR, ROOT, RULE_TAG, Results, ScenarioSpec, Step, load_features, load_results,
+from .spec import (FEATURES_DIR, RULE_TAG, Results, ScenarioSpec, Step, load_features, load_results,
                    parse_feature, scenarios_by_rule)
+from .values import Value, replace
 
 # --- tuning -----------------------------------------------------------------------------------------------------------
 #: The fields of a document.
@@ -92,10 +90,9 @@ UNKNOWN_WORD_WEIGHT = 2.0
 RELATIVE_CUTOFF = 0.35
 #: How many hits ``ask`` shows at most by default.
 DEFAULT_LIMIT = 3
-#: Where the tokenized index is kept between runs (rebuilt when the catalog, the features or this module change).
-INDEX_CACHE = ROOT / "build" / "ask-index.json"
-#: The cache's format; bump it when the cached data changes shape.
-INDEX_FORMAT = 1
+#: The name the project's cache (:mod:`solver.datacache`) keeps the tokenized index under; bump it when the index
+#: changes shape (it is rebuilt anyway when the catalog, the features or the code that reads them change).
+INDEX_KIND = "ask-index/2"
 
 STOPWORDS = frozenset("""
 a about above after again against all also am an and any anyone anything are aren as at be because been before
@@ -194,8 +191,7 @@ def _id_words(name: str) -> str:
 
 
 # --- documents --------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Entry:
+class Entry(Value):
     """One thing a question can be answered with: a catalogued rule, or a named assumption / interpretation
     option (``kind`` is ``rule``, ``assumption`` or ``interpretation``)."""
 
@@ -210,8 +206,7 @@ class Entry:
     section: str
 
 
-@dataclass(frozen=True)
-class ScenarioStatus:
+class ScenarioStatus(Value):
     """A scenario that proves a rule (or pins an option's setting), with the outcome of its last run."""
 
     name: str
@@ -226,8 +221,7 @@ class ScenarioStatus:
                 "rule_block": self.rule_block, "status": self.status}
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(Value):
     """A ranked answer: the entry, its score, the share of the question it covers, and its scenarios."""
 
     entry: Entry
@@ -243,8 +237,7 @@ class Hit:
                 "scenarios": [s.to_json() for s in self.scenarios]}
 
 
-@dataclass(frozen=True)
-class Suggestion:
+class Suggestion(Value):
     """A topic to look at when a question matches nothing: its area, its title and one rule of it."""
 
     area_title: str
@@ -255,8 +248,7 @@ class Suggestion:
         return {"area_title": self.area_title, "topic_title": self.topic_title, "example_id": self.example_id}
 
 
-@dataclass(frozen=True)
-class AskAnswer:
+class AskAnswer(Value):
     """The answer to one question: the hits, best first (empty when nothing matches), or the nearest topics."""
 
     question: str
@@ -358,7 +350,7 @@ def _entries(cat: Catalog) -> list[Entry]:
 
 
 def build_index(cat: Catalog, features) -> dict:
-    """The tokenized index as plain data (what :data:`INDEX_CACHE` keeps): the entries, the scenarios that prove
+    """The tokenized index as plain data (what the project's cache keeps, :func:`load_index`): the entries, the scenarios that prove
     each, each entry's words field by field, and the players' phrases with the rulebook's words they may mean."""
     by_rule = scenarios_by_rule(features)
     naming = _scenarios_naming(features, cat)
@@ -431,7 +423,7 @@ def build_index(cat: Catalog, features) -> dict:
     for phrase, meanings in PLAIN_WORDS.items():
         for meaning in meanings.split(","):
             add(phrase, tuple(tokens(meaning)))
-    return {"entries": [list(astuple(e)) for e in entries], "scenarios": scenarios, "fields": fields,
+    return {"entries": [[getattr(e, name) for name in e.__match_args__] for e in entries], "scenarios": scenarios, "fields": fields,
             "synonyms": [[list(p), [list(m) for m in ms]] for p, ms in synonyms.items()]}
 
 
@@ -445,63 +437,29 @@ def _sources(cat_dir: Path | None = None) -> list[Path]:
             *sorted((cat_dir or catalog_dir()).glob("*.yaml")), *sorted(FEATURES_DIR.rglob("*.feature"))]
 
 
-def index_key(paths: Iterable[Path] | None = None) -> str:
-    """A hash of the index's sources' names and contents: the cache holds only an index of this key."""
-    h = hashlib.sha256(f"ask-index {INDEX_FORMAT}".encode())
-    for path in _sources() if paths is None else paths:
-        h.update(b"\0" + str(path).encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()
+def _is_index(value) -> bool:
+    """Whether a kept value has the index's shape (else it is built again)."""
+    return isinstance(value, dict) and all(k in value for k in ("entries", "scenarios", "fields", "synonyms"))
 
 
-def read_cached_index(key: str, path: Path = INDEX_CACHE) -> dict | None:
-    """The cached index when it is there, readable and of this ``key``; else ``None`` (then it is rebuilt)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or data.get("key") != key or data.get("format") != INDEX_FORMAT:
-            return None
-        index = data["index"]
-        if not all(k in index for k in ("entries", "scenarios", "fields", "synonyms")):
-            return None
-        return index
-    except (OSError, ValueError, TypeError, KeyError):
-        return None
+def load_index(cache: bool = True) -> dict:
+    """The index of the catalog and the features as they are now: kept by the project's cache
+    (:func:`solver.datacache.derived`, under :data:`INDEX_KIND`, keyed by every source's bytes) and built only when
+    a source changed. ``cache=False`` (or ``DEEPMADNESS_CACHE=off``) builds it afresh without touching the cache."""
+    from .datacache import derived
 
-
-def write_cached_index(key: str, index: Mapping, path: Path = INDEX_CACHE) -> bool:
-    """Keep ``index`` for the next run, written atomically (:func:`solver.fileio.write_atomic`: a reader never sees
-    half a file). A place that can't be written is no error (the next run builds the index again)."""
-    from .fileio import write_atomic
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, json.dumps({"format": INDEX_FORMAT, "key": key, "index": index}, separators=(",", ":")))
-        return True
-    except OSError:
-        return False
-
-
-def load_index(cache: Path | None = INDEX_CACHE) -> dict:
-    """The index of the catalog and the features as they are now: from ``cache`` when it is up to date, else
-    built (and written to ``cache``). ``DEEPMADNESS_CACHE=off``, which turns the project's caches off
-    (:mod:`solver.datacache`), turns this one off too."""
-    from .datacache import cache_dir
-
-    if cache is None or cache_dir() is None:
+    def build() -> dict:
         return build_index(catalog(), load_features())
-    key = index_key()
-    index = read_cached_index(key, cache)
-    if index is None:
-        index = build_index(catalog(), load_features())
-        write_cached_index(key, index, cache)
-    return index
+
+    return derived(INDEX_KIND, _sources(), build, _is_index) if cache else build()
 
 
 # --- the asker --------------------------------------------------------------------------------------------------------
 class Asker:
     """Answers questions against one catalog, one set of features and one results file; build once, ask often.
 
-    With no catalog and no features given, the tokenized index comes from :data:`INDEX_CACHE` when it is up to
-    date (``cache=None`` builds it afresh without touching the cache).
+    With no catalog and no features given, the tokenized index comes from the project's cache when it is up to
+    date (:func:`load_index`; ``cache=False`` builds it afresh without touching the cache).
 
     >>> asker = Asker()
     >>> asker.ask("how do I castle kingside").matched
@@ -509,7 +467,7 @@ class Asker:
     """
 
     def __init__(self, cat: Catalog | None = None, features=None, results: Results | None = None, *,
-                 cache: Path | None = INDEX_CACHE, index: Mapping | None = None) -> None:
+                 cache: bool = True, index: Mapping | None = None) -> None:
         from rank_bm25 import BM25Okapi  # the ranking library, imported only when asking
 
         self.results = results if results is not None else load_results()
@@ -677,6 +635,8 @@ def nearest_ids(name: str, cat: Catalog | None = None, n: int = 3) -> list[str]:
     """The catalogued rule IDs and option names closest in spelling to ``name``."""
     cat = cat or catalog()
     known = list(dict.fromkeys([*cat.rules, *cat.options]))
+    import difflib
+
     close = difflib.get_close_matches(name, known, n=n, cutoff=0.5)
     if not close:
         prefix = name.split(".")[0]

@@ -7,12 +7,10 @@ Used by the tests (tag checks), ``make rulebook``'s summary, the website and ``d
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from gherkin.parser import Parser
-from gherkin.token_scanner import TokenScanner
+from .values import Value, field
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES_DIR = ROOT / "features"
@@ -20,16 +18,16 @@ RESULTS_FILE = ROOT / "build" / "spec-results.json"
 RULE_TAG = "@rule:"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Value):
+    """One step of a scenario: its keyword, its text, and its data table or doc string, if any."""
+
     keyword: str
     text: str
     table: tuple[tuple[str, ...], ...] = ()  # a data table, header row first
     docstring: str | None = None
 
 
-@dataclass(frozen=True)
-class ScenarioSpec:
+class ScenarioSpec(Value):
     """One Scenario or Scenario Outline of a feature file, with the rule IDs its tags (and its Rule's and
     Feature's tags) name."""
 
@@ -52,8 +50,9 @@ class ScenarioSpec:
         return f"{self.feature_file}:{self.line}"
 
 
-@dataclass(frozen=True)
-class FeatureSpec:
+class FeatureSpec(Value):
+    """One feature file: its path, name, description and tags, and its scenarios in file order."""
+
     file: str
     name: str
     description: str
@@ -65,14 +64,15 @@ def _tags(node: dict) -> tuple[str, ...]:
     return tuple(t["name"] for t in node.get("tags", []))
 
 
-def _steps(node: dict) -> tuple[Step, ...]:
+def _steps(node: dict) -> tuple:
+    """A node's steps as plain data: (keyword, text, data table, doc string) each."""
     out = []
     for s in node.get("steps", []):
         table = ()
         if s.get("dataTable"):
             table = tuple(tuple(c["value"] for c in row["cells"]) for row in s["dataTable"]["rows"])
         doc = s["docString"]["content"] if s.get("docString") else None
-        out.append(Step(s["keyword"].strip(), s["text"], table, doc))
+        out.append((s["keyword"].strip(), s["text"], table, doc))
     return tuple(out)
 
 
@@ -84,13 +84,38 @@ def _rule_ids(tags) -> tuple[str, ...]:
     return tuple(seen)
 
 
+#: The name the project's cache (:mod:`solver.datacache`) keeps parsed feature files under; change it when
+#: :func:`_parse_feature_text` gives another shape.
+FEATURE_KIND = "feature/1"
+
+
 def parse_feature(path: Path, root: Path = ROOT) -> FeatureSpec:
-    """Parse one feature file; a syntax error raises the parser's CompositeParserException."""
-    doc = Parser().parse(TokenScanner(path.read_text(encoding="utf-8")))
-    feat = doc["feature"]
+    """Parse one feature file; a syntax error raises the parser's CompositeParserException. What the parser made of
+    the file's bytes is kept by the project's cache (:func:`solver.datacache.parsed`): the Cucumber parser is
+    imported only for a file not parsed before."""
+    from .datacache import parsed
+
+    name, description, ftags, scenarios = parsed(path, _parse_feature_text, FEATURE_KIND)
     rel = path.resolve().relative_to(root).as_posix() if path.resolve().is_relative_to(root) else str(path)
+    return FeatureSpec(rel, name, description, ftags, tuple(
+        ScenarioSpec(rel, name, rule_name, sname, keyword, line, tags, ids, sdescription,
+                     tuple(Step(*x) for x in background), tuple(Step(*x) for x in steps), examples)
+        for rule_name, sname, keyword, line, tags, ids, sdescription, background, steps, examples in scenarios))
+
+
+def _parse_feature_text(text: str | None, file: str) -> tuple:
+    """A feature file parsed by the official Cucumber parser, as plain data: its name, description, tags and
+    scenarios, each (rule block, name, keyword, line, tags, rule IDs, description, background, steps, examples).
+    ``text`` None: the file is read here (and its problem raised)."""
+    from gherkin.parser import Parser  # the official Cucumber parser, imported when a file is parsed
+    from gherkin.token_scanner import TokenScanner
+
+    if text is None:
+        text = Path(file).read_text(encoding="utf-8")
+    doc = Parser().parse(TokenScanner(text))
+    feat = doc["feature"]
     ftags = _tags(feat)
-    scenarios: list[ScenarioSpec] = []
+    scenarios: list[tuple] = []
 
     def walk(children, rule_name, inherited, background):
         for child in children:
@@ -110,13 +135,12 @@ def parse_feature(path: Path, root: Path = ROOT) -> FeatureSpec:
                         rows = [tuple(c["value"] for c in ex["tableHeader"]["cells"])]
                         rows += [tuple(c["value"] for c in r["cells"]) for r in ex.get("tableBody", [])]
                         examples.append(tuple(rows))
-                scenarios.append(ScenarioSpec(
-                    rel, feat["name"], rule_name, sc["name"], sc["keyword"], sc["location"]["line"], tags,
-                    _rule_ids(tags), (sc.get("description") or "").strip(), background, _steps(sc),
-                    tuple(examples)))
+                scenarios.append((rule_name, sc["name"], sc["keyword"], sc["location"]["line"], tags,
+                                  _rule_ids(tags), (sc.get("description") or "").strip(), background, _steps(sc),
+                                  tuple(examples)))
 
     walk(feat.get("children", []), None, ftags, ())
-    return FeatureSpec(rel, feat["name"], (feat.get("description") or "").strip(), ftags, tuple(scenarios))
+    return feat["name"], (feat.get("description") or "").strip(), ftags, tuple(scenarios)
 
 
 def feature_files(directory: Path = FEATURES_DIR) -> list[Path]:
@@ -138,8 +162,7 @@ def scenarios_by_rule(features=None) -> dict[str, list[ScenarioSpec]]:
     return out
 
 
-@dataclass(frozen=True)
-class Results:
+class Results(Value):
     """The last run's outcome per scenario (key ``file:line``): ``passed``, ``failed`` or ``skipped``; an outline
     counts as passed only when every example passed."""
 

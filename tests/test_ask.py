@@ -4,6 +4,7 @@ with its scenarios, the JSON shapes, and the installed command."""
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import re
 import shutil
@@ -15,8 +16,7 @@ import pytest
 import yaml
 
 import solver.ask as ask_module
-from solver.ask import (Asker, describe, index_key, nearest_ids, option_scenarios, options_touching,
-                        read_cached_index, tokens, write_cached_index)
+from solver.ask import Asker, describe, nearest_ids, option_scenarios, options_touching, tokens
 from solver.catalog import catalog
 from solver.cli import main
 from solver.spec import ROOT, Results, load_features, scenarios_by_rule
@@ -201,7 +201,7 @@ def test_rule_json_shape(capsys):
     assert {"name", "key", "status", "steps", "background", "examples", "rule_block"} <= set(s)
 
 
-# --- the index on disk -------------------------------------------------------------------------------------------------
+# --- the index on disk: kept by the project's cache (solver.datacache) ---------------------------------------------------
 def _no_rebuild(monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("the index was rebuilt")
@@ -210,65 +210,91 @@ def _no_rebuild(monkeypatch):
 
 
 @pytest.fixture
-def caching(monkeypatch):
-    """The project's caches on, whatever the environment says."""
-    monkeypatch.delenv("DEEPMADNESS_CACHE", raising=False)
+def cache_folder(tmp_path, monkeypatch) -> Path:
+    """The project's cache in an empty folder of this test's own, whatever the environment says."""
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("DEEPMADNESS_CACHE", str(folder))
+    return folder
 
 
-def test_the_index_is_written_once_and_then_only_loaded(tmp_path, monkeypatch, caching):
-    cache = tmp_path / "build" / "ask-index.json"
-    first = Asker(results=Results(None, None, {}), cache=cache)
-    assert read_cached_index(index_key(), cache) is not None
-    assert [p.name for p in cache.parent.iterdir()] == ["ask-index.json"]  # no temporary file left behind
+def _index_file(folder: Path) -> Path:
+    kept = [p for p in folder.iterdir() if p.suffix == ".marshal" and ask_module._is_index(_load(p))]
+    assert len(kept) == 1, kept
+    return kept[0]
+
+
+def _load(path: Path):
+    try:
+        return marshal.loads(path.read_bytes())
+    except (EOFError, ValueError, TypeError):
+        return None
+
+
+def test_the_index_is_written_once_and_then_only_loaded(monkeypatch, cache_folder):
+    first = Asker(results=Results(None, None, {}))
+    _index_file(cache_folder)
+    assert all(p.suffix == ".marshal" for p in cache_folder.iterdir())  # no temporary file left behind
     _no_rebuild(monkeypatch)
     monkeypatch.setattr(ask_module, "load_features", lambda *a: pytest.fail("the features were parsed"))
-    again = Asker(results=Results(None, None, {}), cache=cache)
+    again = Asker(results=Results(None, None, {}))
     question = "can Lisbeth store the die she just put back?"
     assert again.ask(question).to_json() == first.ask(question).to_json()
 
 
-def test_a_stale_index_is_rebuilt(tmp_path, caching):
-    cache = tmp_path / "ask-index.json"
-    index = ask_module.build_index(catalog(), load_features())
-    write_cached_index("another key", {**index, "entries": index["entries"][:1]}, cache)
-    asker = Asker(results=Results(None, None, {}), cache=cache)
-    assert len(asker.entries) == len(index["entries"])
-    assert read_cached_index(index_key(), cache) is not None
+def test_a_changed_source_rebuilds_the_index(tmp_path, monkeypatch, cache_folder):
+    extra = tmp_path / "extra.feature"
+    extra.write_text("one", encoding="utf-8")
+    sources = ask_module._sources()
+    monkeypatch.setattr(ask_module, "_sources", lambda: [*sources, extra])
+    built = []
+    real = ask_module.build_index
+    monkeypatch.setattr(ask_module, "build_index", lambda *a: built.append(1) or real(*a))
+    Asker(results=Results(None, None, {}))
+    Asker(results=Results(None, None, {}))
+    assert len(built) == 1
+    extra.write_text("two", encoding="utf-8")
+    asker = Asker(results=Results(None, None, {}))
+    assert len(built) == 2 and asker.ask("can I see through fog?").matched
 
 
-@pytest.mark.parametrize("content", ["", "{not json", '{"format": 1, "key": "x"}', "[1, 2]"])
-def test_an_unreadable_index_is_ignored_and_replaced(tmp_path, content, caching):
-    cache = tmp_path / "ask-index.json"
-    cache.write_text(content, encoding="utf-8")
-    assert read_cached_index(index_key(), cache) is None
-    answer = Asker(results=Results(None, None, {}), cache=cache).ask("does a locked door block line of sight?")
+@pytest.mark.parametrize("content", [b"", b"not marshal data", b"\xe9\x00\x01", marshal.dumps([1, 2]),
+                                     marshal.dumps({"entries": []})], ids=["empty", "text", "bad", "list", "shape"])
+def test_an_unreadable_index_is_ignored_and_replaced(content, cache_folder):
+    Asker(results=Results(None, None, {}))
+    kept = _index_file(cache_folder)
+    kept.write_bytes(content)
+    answer = Asker(results=Results(None, None, {})).ask("does a locked door block line of sight?")
     assert answer.ids[0] == "hatch.blocks-sight"
-    assert read_cached_index(index_key(), cache) is not None
+    assert ask_module._is_index(_load(kept))
 
 
-def test_a_place_that_cant_be_written_is_no_error(tmp_path):
-    blocker = tmp_path / "build"
+def test_a_cache_that_cant_be_written_is_no_error(tmp_path, monkeypatch):
+    blocker = tmp_path / "cache"
     blocker.write_text("a file where the cache's folder would be", encoding="utf-8")
-    cache = blocker / "ask-index.json"
-    assert write_cached_index("k", {"entries": []}, cache) is False
-    assert Asker(results=Results(None, None, {}), cache=cache).ask("can I see through fog?").matched
+    monkeypatch.setenv("DEEPMADNESS_CACHE", str(blocker / "deepmadness"))
+    assert Asker(results=Results(None, None, {})).ask("can I see through fog?").matched
+    assert blocker.read_text(encoding="utf-8") == "a file where the cache's folder would be"
 
 
 def test_the_cache_is_off_when_the_projects_caches_are(tmp_path, monkeypatch):
     monkeypatch.setenv("DEEPMADNESS_CACHE", "off")
-    cache = tmp_path / "ask-index.json"
-    assert Asker(results=Results(None, None, {}), cache=cache).ask("can I see through fog?").matched
-    assert not cache.exists()
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert Asker(results=Results(None, None, {})).ask("can I see through fog?").matched
+    assert not (tmp_path / "xdg").exists() and not (tmp_path / "home").exists()
 
 
-def test_the_key_changes_with_any_source(tmp_path):
-    files = [tmp_path / "a.yaml", tmp_path / "b.feature"]
-    for f in files:
-        f.write_text("one", encoding="utf-8")
-    before = index_key(files)
-    assert index_key(files) == before
-    files[1].write_text("two", encoding="utf-8")
-    assert index_key(files) != before
+def test_the_index_is_kept_in_the_one_cache_folder(tmp_path, monkeypatch):
+    """No DEEPMADNESS_CACHE: the index goes to $XDG_CACHE_HOME/deepmadness, beside the parsed catalog, and
+    nowhere else (no build/ask-index.json)."""
+    monkeypatch.delenv("DEEPMADNESS_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    Asker(results=Results(None, None, {}))
+    _index_file(tmp_path / "xdg" / "deepmadness")
+    assert not (ROOT / "build" / "ask-index.json").exists()
+
+
+def test_the_sources_are_the_catalog_the_features_and_the_code():
     sources = ask_module._sources()
     assert Path(ask_module.__file__).resolve() in sources
     assert any(p.suffix == ".feature" for p in sources) and any(p.name == "glossary.yaml" for p in sources)
