@@ -5,6 +5,10 @@ the shipped examples (``examples/*.yaml``, each with the command line its ``exam
 for), ``check`` on a position, ``ask`` with a player's question and ``rule`` with a rule ID. Each runs through the
 installed ``deepmadness`` script, the way a player runs it, interleaved with the floor; the figures are the ratios of
 the medians: wall time (target at most 1.5×) and peak memory (``ru_maxrss`` of the child, at most 1.3×).
+
+``ask`` is measured and shown the same way but has no target (:data:`MEASURED_ONLY`): the cold target is for the
+commands on the shipped examples, and ``ask``'s own issue sets a warm target (part 3) and asks only that its cold
+start be measured.
 """
 
 from __future__ import annotations
@@ -24,6 +28,11 @@ FLOOR = ("-c", "import constraint, yaml")
 CHECK_EXAMPLE = "examples/general-distance.yaml"
 ASK_QUESTION = "can Lisbeth store the die she just put back?"
 RULE_ID = "health.gain-over-max"
+#: Commands measured cold without a target, and why (shown with their figures).
+MEASURED_ONLY = {
+    "ask": "measured, not a target: the cold targets are for the commands on the shipped examples, and ask's own "
+           "issue sets a warm target (under 50 ms, part 3) and asks that its cold start be measured",
+}
 
 
 @dataclass(frozen=True)
@@ -105,16 +114,20 @@ def measure(repeats: int = 7, root: Path = ROOT, examples: Sequence[Path] | None
                   "floor_times_s": [round(t, 4) for t in paired.base_times],
                   "maxrss_kib": sorted(paired.memory)[len(paired.memory) // 2],
                   "floor_maxrss_kib": sorted(paired.base_memory)[len(paired.base_memory) // 2]}
-        figures.append(Figure("cold", cmd.label, "wall time", None if failed else paired.time_ratio, TIME_TARGET,
-                              "x", note or f"{paired.time * 1000:.0f} vs {paired.base_time * 1000:.0f} ms", detail))
+        scope = MEASURED_ONLY.get(cmd.argv[0])
+        also = f"; {scope}" if scope else ""
+        figures.append(Figure("cold", cmd.label, "wall time", None if failed else paired.time_ratio,
+                              None if scope else TIME_TARGET, "x",
+                              note or f"{paired.time * 1000:.0f} vs {paired.base_time * 1000:.0f} ms{also}", detail))
         figures.append(Figure("cold", cmd.label, "peak memory", None if failed else paired.memory_ratio,
-                              MEMORY_TARGET, "x", note or f"{detail['maxrss_kib'] / 1024:.1f} vs "
-                                                          f"{detail['floor_maxrss_kib'] / 1024:.1f} MiB", detail))
+                              None if scope else MEMORY_TARGET, "x",
+                              note or f"{detail['maxrss_kib'] / 1024:.1f} vs "
+                                      f"{detail['floor_maxrss_kib'] / 1024:.1f} MiB{also}", detail))
         if log:
             log(figures[-2].line())
             log(figures[-1].line())
     for name in missing:
         for metric, target in (("wall time", TIME_TARGET), ("peak memory", MEMORY_TARGET)):
-            figures.append(Figure("cold", name, metric, None, target, "x",
+            figures.append(Figure("cold", name, metric, None, None if name in MEASURED_ONLY else target, "x",
                                   f"the command line has no '{name}' command yet"))
     return figures

@@ -32,13 +32,15 @@ class Figure:
     """One measured figure and its target: PASS when ``value <= target`` (every target here is a ceiling).
 
     ``unit`` says how to read both: ``"x"`` a ratio to the baseline, ``"ms"``, ``"s"``, or ``"exp"`` a growth
-    exponent. ``status`` is ``"n/a"`` (with ``note`` saying why) when the thing could not be measured."""
+    exponent. ``status`` is ``"n/a"`` (with ``note`` saying why) when the thing could not be measured, and
+    ``"measured"`` for a figure that is measured and shown but has no target (``target`` None: the issue that set
+    the targets leaves it out of their scope; ``note`` says so)."""
 
     part: str
     name: str
     metric: str
     value: float | None
-    target: float
+    target: float | None
     unit: str
     note: str = ""
     detail: dict = field(default_factory=dict)
@@ -47,6 +49,8 @@ class Figure:
     def status(self) -> str:
         if self.value is None:
             return "n/a"
+        if self.target is None:
+            return "measured"
         return "PASS" if self.value <= self.target else "MISS"
 
     def shown(self, value: float | None = None) -> str:
@@ -65,13 +69,13 @@ class Figure:
 
     @property
     def target_text(self) -> str:
-        return "≤ " + self.shown(self.target)
+        return "none (measured only)" if self.target is None else "≤ " + self.shown(self.target)
 
     def line(self, width: int = 58) -> str:
         name = f"{self.name} — {self.metric}"
         if len(name) > width:
             name = name[:width - 1] + "…"
-        text = f"  {self.status:<4}  {name:<{width}} {self.shown():>10}  (target {self.target_text})"
+        text = f"  {self.status:<8}  {name:<{width}} {self.shown():>10}  (target {self.target_text})"
         return text + (f"  {self.note}" if self.note else "")
 
     def to_json(self) -> dict:
@@ -115,7 +119,7 @@ def machine() -> dict:
 
 
 def summary(figures: Sequence[Figure]) -> dict:
-    counts = {"PASS": 0, "MISS": 0, "n/a": 0}
+    counts = {"PASS": 0, "MISS": 0, "measured": 0, "n/a": 0}
     for f in figures:
         counts[f.status] += 1
     return counts
@@ -133,8 +137,17 @@ def print_figures(figures: Sequence[Figure], out=None) -> None:
         for f in mine:
             print(f.line(), file=out)
     counts = summary(figures)
-    print(f"\n{counts['PASS']} PASS, {counts['MISS']} MISS" + (f", {counts['n/a']} n/a" if counts["n/a"] else ""),
-          file=out)
+    print("\n" + summary_text(counts), file=out)
+
+
+def summary_text(counts: dict) -> str:
+    """``69 PASS, 0 MISS, 2 measured without a target, 2 not measured``."""
+    text = f"{counts['PASS']} PASS, {counts['MISS']} MISS"
+    if counts.get("measured"):
+        text += f", {counts['measured']} measured without a target"
+    if counts.get("n/a"):
+        text += f", {counts['n/a']} not measured"
+    return text
 
 
 def document(figures: Sequence[Figure], settings: dict, started: _dt.datetime, seconds: float) -> dict:
@@ -172,7 +185,7 @@ def machine_csv(doc: dict) -> str:
             ("System", m["os"]), ("Commit", m.get("commit") or "unknown"),
             ("Load average at the start", ", ".join(map(str, m.get("load_average") or [])) or "unknown"),
             ("Settings", ", ".join(f"{k}={v}" for k, v in doc["settings"].items())),
-            ("Result", f"{s['PASS']} PASS, {s['MISS']} MISS" + (f", {s['n/a']} not measured" if s["n/a"] else "")),
+            ("Result", summary_text(s)),
             ("Run time", f"{doc['seconds']} s")]
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")

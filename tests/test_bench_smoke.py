@@ -20,8 +20,9 @@ def _well_formed(figures, part):
     assert figures
     for f in figures:
         assert f.part == part and f.name and f.metric
-        assert f.status in ("PASS", "MISS", "n/a")
+        assert f.status in ("PASS", "MISS", "measured", "n/a")
         assert (f.value is None) == (f.status == "n/a")
+        assert (f.target is None) == (f.status == "measured") or f.status == "n/a"
         json.dumps(f.to_json())
 
 
@@ -29,6 +30,8 @@ def test_a_figure_passes_at_or_below_its_target_and_misses_above():
     assert Figure("warm", "x", "answer time", 50.0, 50.0, "ms").status == "PASS"
     assert Figure("warm", "x", "answer time", 50.1, 50.0, "ms").status == "MISS"
     assert Figure("warm", "x", "answer time", None, 50.0, "ms").status == "n/a"
+    assert Figure("cold", "ask", "wall time", 3.0, None, "x").status == "measured"
+    assert "none (measured only)" in Figure("cold", "ask", "wall time", 3.0, None, "x").line()
     assert "MISS" in Figure("cold", "x", "wall time", 2.0, 1.5, "x").line()
 
 
@@ -55,6 +58,15 @@ def test_cold_commands_are_measured_against_the_floor():
     _well_formed(figures, "cold")
     assert [f.metric for f in figures] == ["wall time", "peak memory"]
     assert all(f.value is not None and f.value > 0 for f in figures), [f.note for f in figures]
+
+
+def test_ask_is_measured_cold_and_shown_without_a_target():
+    figures = cold.measure(repeats=1, examples=[], others=True)
+    _well_formed(figures, "cold")
+    ask = [f for f in figures if f.name == "ask"]
+    assert [f.status for f in ask] == ["measured", "measured"] and all(f.value > 0 for f in ask)
+    assert all("not a target" in f.note and "none (measured only)" in f.line() for f in ask)
+    assert all(f.target is not None for f in figures if f.name != "ask")
 
 
 def test_generated_boards_load_in_every_scenario_and_every_question_is_answered(tmp_path):
@@ -93,7 +105,7 @@ def test_a_run_is_written_as_json_and_as_the_pages_tables(tmp_path):
     written = report.publish(doc, tmp_path / "build" / "bench.json", tmp_path / "data")
     assert {p.name for p in written} == {"bench.json", "bench-machine.csv"} | {f"bench-{p}.csv" for p in report.PARTS}
     data = json.loads((tmp_path / "build" / "bench.json").read_text(encoding="utf-8"))
-    assert data["summary"] == {"PASS": 1, "MISS": 1, "n/a": 0}
+    assert data["summary"] == {"PASS": 1, "MISS": 1, "measured": 0, "n/a": 0}
     assert data["machine"]["cores"] and data["machine"]["python"]
     rows = list(csv.reader(io.StringIO((tmp_path / "data" / "bench-scale.csv").read_text(encoding="utf-8"))))
     assert rows[1][3] == "MISS"
