@@ -128,7 +128,8 @@ def test_the_catalog_and_the_shipped_boards_are_parsed_once(tmp_path, monkeypatc
     first = load_catalog()
     board = load_board(board_file("fathoms-dark"), cached=True)
     kept = sorted(p.name for p in (tmp_path / "c").iterdir())
-    assert len(kept) == len(list(first.areas)) + 1 + 1  # each catalog file, the glossary, the board
+    assert len(kept) == len(list(first.areas)) + 1 + 1 + 1  # each catalog file, the glossary, the checked
+    # catalog, the board
 
     def refuse(*args, **kwargs):
         raise AssertionError("parsed again")
@@ -137,6 +138,30 @@ def test_the_catalog_and_the_shipped_boards_are_parsed_once(tmp_path, monkeypatc
     assert load_catalog() == first
     again = load_board(board_file("fathoms-dark"), cached=True)
     assert (again.spaces, again.connections) == (board.spaces, board.connections)
+
+
+def test_a_changed_or_broken_catalog_is_read_again(tmp_path, monkeypatch):
+    import shutil
+
+    from solver.catalog import catalog_dir, load_catalog
+    from solver.errors import InputError
+
+    monkeypatch.setenv("DEEPMADNESS_CACHE", str(tmp_path / "c"))
+    folder = tmp_path / "catalog"
+    shutil.copytree(catalog_dir(), folder)
+    first = load_catalog(folder)
+    general = folder / "general.yaml"
+    text = general.read_text(encoding="utf-8")
+    rule = next(r for r in first.rules.values() if r.area == "general")
+    general.write_text(text.replace(f"id: {rule.id}\n", f"id: {rule.id}-renamed\n", 1), encoding="utf-8")
+    changed = load_catalog(folder)
+    assert rule.id not in changed.rules and f"{rule.id}-renamed" in changed.rules
+    general.write_text(text + "\nrules: 3\n", encoding="utf-8")
+    for _ in range(2):  # never kept: every read checks it again
+        with pytest.raises(InputError):
+            load_catalog(folder)
+    general.write_text(text, encoding="utf-8")
+    assert load_catalog(folder) == first
 
 
 def test_the_tests_run_on_an_empty_cache_of_their_own():
