@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import marshal
-import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +18,7 @@ from solver.ask import Asker, describe, nearest_ids, option_scenarios, options_t
 from solver.catalog import catalog
 from solver.cli import main
 from solver.spec import ROOT, Results, load_features, scenarios_by_rule
+from tests.cli_helpers import run_installed
 
 QUESTIONS = Path(__file__).with_name("ask_questions.yaml")
 AREAS = ("general", "board", "fathoms_dark", "fevered_dreams", "expectant_terror")
@@ -310,18 +309,7 @@ def test_rule_reads_only_the_features_that_name_it():
 
 
 # --- the installed command --------------------------------------------------------------------------------------------
-def _script() -> str:
-    beside = Path(sys.executable).parent / "deepmadness"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("deepmadness")
-    assert found, "the deepmadness script is not installed (pip install -e .)"
-    return found
-
-
-def _run(*args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "DEEPMADNESS_DEBUG"}
-    return subprocess.run([_script(), *args], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+_run = run_installed
 
 
 def test_the_installed_command_asks_and_shows_rules():

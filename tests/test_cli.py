@@ -4,11 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -16,24 +13,14 @@ from solver import cli
 from solver.cli import build_parser, main
 from solver.questions import REGISTRY, load_all
 from solver.spec import ROOT
+from tests.cli_helpers import run_installed
 from tests.test_state_support import TINY_STATE, tiny  # noqa: F401  (fixture)
 
 GENERAL = ("attack-targets", "distance", "line-of-sight", "spawn-location")
 EXAMPLE = ROOT / "examples" / "general-distance.yaml"
 
 
-def _script() -> str:
-    beside = Path(sys.executable).parent / "deepmadness"
-    if beside.exists():
-        return str(beside)
-    found = shutil.which("deepmadness")
-    assert found, "the deepmadness script is not installed (pip install -e .)"
-    return found
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k != "DEEPMADNESS_DEBUG"}
-    return subprocess.run([_script(), *args], capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+run = run_installed
 
 
 # --- the installed script --------------------------------------------------------------------------------------------

@@ -24,8 +24,6 @@ import io
 import math
 import os
 import random
-import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +34,7 @@ from solver import cli
 from solver.questions import load_all
 from solver.spec import ROOT
 from solver.state import read_example
+from tests.cli_helpers import run_installed
 
 FUZZ_COUNT = int(os.environ.get("FUZZ_COUNT", "2100"))
 FUZZ_SEED = os.environ.get("FUZZ_SEED", "deep-madness")
@@ -369,13 +368,8 @@ def test_garbled_questions_and_rule_ids_never_break_a_command(command):
 
 
 # --- a handful through the installed command -----------------------------------------------------------------------------
-def _script() -> str:
-    return str(Path(sys.executable).parent / "deepmadness")
-
-
 def run_script(argv: list[str]) -> tuple[int, str, str]:
-    env = {k: v for k, v in os.environ.items() if k != "DEEPMADNESS_DEBUG"}
-    done = subprocess.run([_script(), *argv], capture_output=True, text=True, timeout=120, env=env)
+    done = run_installed(*argv)
     return done.returncode, done.stdout, done.stderr
 
 
