@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FEATURES_DIR = ROOT / "features"
 RESULTS_FILE = ROOT / "build" / "spec-results.json"
 RULE_TAG = "@rule:"
+OPTION_TAG = "@option:"  # a scenario that pins an assumption or interpretation option
 
 
 class Step(Value):
@@ -49,6 +50,11 @@ class ScenarioSpec(Value):
         """A stable identifier: ``features/general/health.feature:12``."""
         return f"{self.feature_file}:{self.line}"
 
+    @property
+    def option_names(self) -> tuple[str, ...]:
+        """The assumptions and interpretation options its ``@option:NAME`` tags say it pins."""
+        return _rule_ids(self.tags, OPTION_TAG)
+
 
 class FeatureSpec(Value):
     """One feature file: its path, name, description and tags, and its scenarios in file order."""
@@ -76,11 +82,11 @@ def _steps(node: dict) -> tuple:
     return tuple(out)
 
 
-def _rule_ids(tags) -> tuple[str, ...]:
+def _rule_ids(tags, prefix: str = RULE_TAG) -> tuple[str, ...]:
     seen: list[str] = []
     for t in tags:
-        if t.startswith(RULE_TAG) and t[len(RULE_TAG):] not in seen:
-            seen.append(t[len(RULE_TAG):])
+        if t.startswith(prefix) and t[len(prefix):] not in seen:
+            seen.append(t[len(prefix):])
     return tuple(seen)
 
 

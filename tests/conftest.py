@@ -30,7 +30,7 @@ atexit.register(shutil.rmtree, os.environ["DEEPMADNESS_CACHE"], True)
 
 from solver.catalog import catalog  # noqa: E402  (after the cache is set)
 from solver.fileio import write_atomic  # noqa: E402
-from solver.spec import RESULTS_FILE, ROOT, RULE_TAG  # noqa: E402
+from solver.spec import OPTION_TAG, RESULTS_FILE, ROOT, RULE_TAG  # noqa: E402
 
 pytest_plugins = [f"tests.steps.{m.name}" for m in pkgutil.iter_modules([str(Path(__file__).parent / "steps")])]
 
@@ -55,6 +55,13 @@ def pytest_bdd_apply_tag(tag: str, function):
         if rules[rule_id].is_withdrawn:
             raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, a withdrawn rule")
         pytest.mark.rule(rule_id)(function)
+        return True
+    if tag.startswith(OPTION_TAG[1:]):
+        name = tag[len(OPTION_TAG) - 1:]
+        if name not in catalog().options:
+            raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, but no assumption or "
+                                 f"interpretation option {name!r} is in the catalog (rules_docs/catalog)")
+        pytest.mark.option(name)(function)
         return True
     return None
 

@@ -35,8 +35,11 @@ def test_every_scenario_names_a_catalogued_rule():
     problems = []
     for feature in load_features():
         for sc in feature.scenarios:
-            if not sc.rule_ids:
-                problems.append(f"{sc.key} {sc.name!r}: no @rule: tag")
+            if not sc.rule_ids and not sc.option_names:
+                problems.append(f"{sc.key} {sc.name!r}: no @rule: or @option: tag")
+            for name in sc.option_names:
+                if name not in catalog().options:
+                    problems.append(f"{sc.key} {sc.name!r}: unknown option {name!r}")
             for rid in sc.rule_ids:
                 if rid not in rules:
                     problems.append(f"{sc.key} {sc.name!r}: unknown rule {rid!r}")

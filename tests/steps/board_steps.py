@@ -28,12 +28,15 @@ def _board_option(board_settings, name, setting):
        target_fixture="board")
 def _board_with_hatch(a, b, hatch, route):
     way = [s.strip() for s in route.split(",")]
-    connections = [[a, b, hatch.lower()]] + [[x, y] for x, y in zip(way, way[1:])]
+    return _board_from_connections([[a, b, hatch.lower()]] + [[x, y] for x, y in zip(way, way[1:])])
+
+
+def _board_from_connections(connections: list[list[str]]):
+    """A board with just these connections; rooms come from the space IDs, each room's first space spawns."""
     spaces = sorted({s for c in connections for s in c[:2]}, key=space_sort_key)
     rooms: dict[int, dict] = {}
     for s in spaces:
-        number = space_sort_key(s)[0]
-        room = rooms.setdefault(number, {"spaces": {}})
+        room = rooms.setdefault(space_sort_key(s)[0], {"spaces": {}})
         room["spaces"][s] = [] if room["spaces"] else ["spawn"]
     return board_from_data({"name": "scenario board", "rooms": rooms, "connections": connections}, "<scenario>")
 
@@ -61,3 +64,23 @@ def _sight_distance_is(board_measure, distance):
 @then("the board line of sight is blocked")
 def _sight_blocked(board_measure):
     assert board_measure is None
+
+
+@given(parsers.parse("a board whose connections are {pairs}"), target_fixture="board")
+def _board_with_connections(pairs):
+    return _board_from_connections([p.strip().split("-") for p in pairs.split(",")])
+
+
+@when(parsers.parse("the weapon range from {a} to {b} is measured"), target_fixture="board_measure")
+def _measure_range(board, board_settings, a, b):
+    return Geometry.from_options(board, Options(board_settings)).range_to(a, b)
+
+
+@then(parsers.parse("the board sight is {sight}"))
+def _sight_is(board_measure, sight):
+    assert ("blocked" if board_measure is None else f"at distance {board_measure}") == sight
+
+
+@then(parsers.parse("the board range is {moves:d}"))
+def _range_is(board_measure, moves):
+    assert board_measure == moves
