@@ -239,7 +239,7 @@ def _check(ns, state) -> int:
             "options": state.options.non_default(), "outcome": None}
     if outcome is not None:
         data["outcome"] = {"result": outcome.result, "termination": outcome.termination.name.lower(),
-                           "detail": outcome.detail, "rule": outcome.rule_id}
+                           "detail": outcome.detail, "rule": outcome.rule_id, "also_met": list(outcome.also_met)}
     if ns.json:
         _print_json(data)
         return EXIT_OK
@@ -250,6 +250,9 @@ def _check(ns, state) -> int:
         print(f"The game is won: {outcome.detail}. [{outcome.rule_id}]")
     else:
         print(f"The game is lost: {outcome.detail}. [{outcome.rule_id}]")
+    if outcome is not None and outcome.also_met:
+        print("Also met at the same moment: " + ", ".join(outcome.also_met)
+              + f" (option outcome.simultaneous={state.options['outcome.simultaneous']} decides which counts)")
     if data["options"]:
         print("Options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items()))
     return EXIT_OK

@@ -227,3 +227,15 @@ def test_help_and_version_exit_0(capsys):
     assert "deepmadness" in capsys.readouterr().out
     assert main(["--version"]) == 0
     assert cli.PROG in capsys.readouterr().out
+
+
+def test_check_names_every_ending_condition_met_at_once(tiny, capsys):
+    both = tiny(TINY_STATE.replace("devour_marker: 2", "devour_marker: 4")
+                .replace("Lisbeth Gibson: {space: 1a, wounds: 1,", "Lisbeth Gibson: {space: 1a, wounds: 7,"))
+    assert main(["check", str(both), "--json"]) == 0
+    outcome = json.loads(capsys.readouterr().out)["outcome"]
+    assert outcome["result"] == "loss"
+    assert {outcome["rule"], *outcome["also_met"]} == {"outcome.loss-devouring-track",
+                                                       "outcome.loss-investigator-killed"}
+    assert main(["check", str(both)]) == 0
+    assert "Also met at the same moment: outcome.loss-" in capsys.readouterr().out
