@@ -372,3 +372,23 @@ def test_an_option_given_on_the_command_line_changes_the_answer(capsys, tmp_path
     no_weapon = json.loads(capsys.readouterr().out)
     assert [c["value"] for c in no_weapon["choices"]] == [["no action", "no action", "no action"]]
     assert no_weapon["options"] == {"fathoms-dark.search-deck-exhausted": "no-weapon"}
+
+
+def test_the_only_infected_investigator_needs_no_naming(capsys, tmp_path):
+    import yaml
+
+    path = ROOT / "examples" / "fathoms-dark-unbound-activation.yaml"
+    assert main(["unbound-activation", str(path), "--json"]) == 0
+    implicit = json.loads(capsys.readouterr().out)
+    assert main(["unbound-activation", str(path), "--investigator", "Sophie Brigman", "--json"]) == 0
+    assert implicit == json.loads(capsys.readouterr().out)
+    data = yaml.safe_load(path.read_text())
+    data["fathoms-dark"]["unbound_markers"]["Lisbeth Gibson"] = {"wounds": 0}
+    data["fathoms-dark"]["unbound_card"] -= 1
+    data["fathoms-dark"]["scenario_deck"].remove("circle")
+    data["fathoms-dark"]["acquired"].append("Lisbeth Gibson")
+    two = tmp_path / "two.yaml"
+    two.write_text(yaml.safe_dump(data))
+    assert main(["unbound-activation", str(two)]) == 2
+    err = capsys.readouterr().err
+    assert "--investigator" in err and "Lisbeth Gibson, Sophie Brigman" in err

@@ -1004,12 +1004,19 @@ ACTIVATION_RULES = ("fathoms-activation.who", "fathoms-activation.not-normal",
           "sequence of three actions the rules allow (attacks on the nearest investigator, moves toward a space to "
           "attack from), ties included.",
           scenarios=("fathoms-dark",),
-          params=(Param("investigator", "the infected investigator", required=True),
+          params=(Param("investigator", "the infected investigator (may be left out when only one is infected)"),
                   Param("seed", "a seed for the shuffle, if the search deck runs out before a weapon"),
                   Param("paths", f"'ends' (default): a path of more than {PATH_MOVES_SHOWN} moves is shown by its "
                                  f"length and its first and last spaces; 'full': every path whole")))
 def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     investigator = str(args.get("investigator") or "")
+    if args.get("investigator") is None:  # not given: the one infected investigator, if there is only one
+        infected = [f.id for f in state.investigators() if state.is_covered(f.id)]
+        if len(infected) != 1:
+            who = ", ".join(infected) if infected else "none"
+            raise InputError(f"name the infected investigator with --investigator (infected here: {who})",
+                             entry="--investigator", rule_id="fathoms-activation.who")
+        investigator = infected[0]
     paths = "ends" if args.get("paths") is None else str(args["paths"]).strip().lower()
     if paths not in ("ends", "full"):
         raise InputError(f"must be 'ends' or 'full', not {paths!r}", entry="--paths")
