@@ -324,15 +324,19 @@ class Board(Value, eq=False):
         return {g for i, g in enumerate(found.goals) if bits >> i & 1}
 
     # --- sight (assumptions ``sight.model``, ``hatch.blocks-sight``) ---------------------------------------------
+    def _sight_key(self, start: str, blocked, model: str, blocking_hatches) -> tuple:
+        """The checked arguments of a sight search, as the key its result is cached under."""
+        self.space(start)
+        if model not in SIGHT_MODELS:
+            raise ValueError(f"unknown sight model {model!r}")
+        return (start, frozenset(blocked), model, frozenset(blocking_hatches))
+
     def sight_distances_from(self, start: str, blocked: frozenset[str] | set[str] = frozenset(),
                              model: str = "connected-path",
                              blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
         """Every space ``start`` sees, with its sight distance (see :meth:`sight_distance`)."""
-        self.space(start)
-        if model not in SIGHT_MODELS:
-            raise ValueError(f"unknown sight model {model!r}")
-        blocked = frozenset(blocked)
-        key = (start, blocked, model, frozenset(blocking_hatches))
+        key = self._sight_key(start, blocked, model, blocking_hatches)
+        blocked = key[1]
         cached = self._sight_cache.get(key)
         if cached is None:
             if start in blocked:
@@ -359,11 +363,8 @@ class Board(Value, eq=False):
                                blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
         """The spaces ``start`` sees at a sight distance of at most ``depth``, with that distance: the search of
         :meth:`sight_distances_from`, stopped there (a weapon's range needs no more)."""
-        self.space(start)
-        if model not in SIGHT_MODELS:
-            raise ValueError(f"unknown sight model {model!r}")
-        blocked = frozenset(blocked)
-        key = (start, blocked, model, frozenset(blocking_hatches))
+        key = self._sight_key(start, blocked, model, blocking_hatches)
+        blocked = key[1]
         full = self._sight_cache.get(key)
         if full is not None:
             return MappingProxyType({s: d for s, d in full.items() if d <= depth})
