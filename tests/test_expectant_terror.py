@@ -19,6 +19,7 @@ from solver.activation import ActivationContext
 from solver.catalog import Options
 from solver.cli import example_argv, main
 from solver.errors import InputError, PlayerChoiceRequired, RuleViolation
+from tests.test_state_support import assert_refused
 from solver.questions import REGISTRY, load_all
 from solver.scenarios.expectant_terror import (HUSK, INFESTED_TOKENS, MIND_EATER, NEST, NEST_MARKERS,
                                                ExpectantTerror, ExpectantTerrorState, check_nest_placement,
@@ -108,13 +109,7 @@ BAD_SECTIONS = [
 @pytest.mark.parametrize("changes, entry, rule, words", BAD_SECTIONS, ids=[b[3] + " " + b[0].__repr__()[:30]
                                                                           for b in BAD_SECTIONS])
 def test_a_bad_section_is_refused_naming_file_entry_and_rule(changes, entry, rule, words):
-    with pytest.raises(InputError) as caught:
-        _read(changes)
-    err = caught.value
-    assert err.file == "pos.yaml"
-    assert err.entry == entry, err
-    assert err.rule_id == rule, err
-    assert words in err.message, err
+    assert_refused(_read, changes, entry, rule, words)
 
 
 def test_twelve_infested_tokens_at_most():

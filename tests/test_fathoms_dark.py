@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from solver.cli import example_argv, main
 from solver.errors import InputError, RuleViolation
+from tests.test_state_support import assert_refused
 from solver.health import Health
 from solver.questions import REGISTRY, load_all
 from solver.scenarios.fathoms_dark import (SCENARIO_CARDS, UNBOUND_MARKERS, FathomsDark, SearchCard,
@@ -97,13 +98,7 @@ BAD_SECTIONS = [
 
 @pytest.mark.parametrize("changes, entry, rule, words", BAD_SECTIONS, ids=[b[3] for b in BAD_SECTIONS])
 def test_a_bad_section_is_refused_naming_file_entry_and_rule(changes, entry, rule, words):
-    with pytest.raises(InputError) as caught:
-        _read(changes)
-    err = caught.value
-    assert err.file == "pos.yaml"
-    assert err.entry == entry, err
-    assert err.rule_id == rule, err
-    assert words in err.message, err
+    assert_refused(_read, changes, entry, rule, words)
 
 
 def test_an_idle_card_holder_is_fine_with_the_card_empty_and_keep_card():

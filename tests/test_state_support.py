@@ -128,3 +128,16 @@ def tiny(tmp_path, monkeypatch):
         return path
 
     return write
+
+
+def assert_refused(read, changes, entry: str, rule: str | None, words: str, file: str = "pos.yaml") -> None:
+    """``read(changes)`` must raise one InputError naming ``file``, ``entry`` and ``rule``, saying ``words``."""
+    from solver.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        read(changes)
+    err = caught.value
+    assert err.file == file
+    assert err.entry == entry, err
+    assert err.rule_id == rule, err
+    assert words in err.message, err

@@ -48,24 +48,24 @@ def _replace(lisbeth, face, purpose):
     lisbeth.storage.replace(roll, roll.die_showing(face))
 
 
-@when(parsers.parse('Lisbeth tries to store the die showing {face:d} of the "{purpose}" roll'))
-def _try_store(lisbeth, face, purpose):
+def _attempt(lisbeth, action, purpose, face):
+    """Try ``action`` (her storage's store or replace) on a die of a roll; keep the refusal, if any."""
     roll = lisbeth.rolls[purpose]
     try:
-        lisbeth.storage.store(roll, roll.die_showing(face))
+        action(roll, roll.die_showing(face))
         lisbeth.attempt = None
     except RuleViolation as refusal:
         lisbeth.attempt = refusal
+
+
+@when(parsers.parse('Lisbeth tries to store the die showing {face:d} of the "{purpose}" roll'))
+def _try_store(lisbeth, face, purpose):
+    _attempt(lisbeth, lisbeth.storage.store, purpose, face)
 
 
 @when(parsers.parse('Lisbeth tries to replace the die showing {face:d} of the "{purpose}" roll with her stored die'))
 def _try_replace(lisbeth, face, purpose):
-    roll = lisbeth.rolls[purpose]
-    try:
-        lisbeth.storage.replace(roll, roll.die_showing(face))
-        lisbeth.attempt = None
-    except RuleViolation as refusal:
-        lisbeth.attempt = refusal
+    _attempt(lisbeth, lisbeth.storage.replace, purpose, face)
 
 
 @then(parsers.parse('the results of the "{purpose}" roll are {results}'))

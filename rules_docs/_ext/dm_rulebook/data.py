@@ -177,6 +177,16 @@ class SiteData:
         return pins
 
 
+def _column_settings(spec, column: str, opt) -> list[str]:
+    """The settings of ``opt`` that an Examples column named ``column`` lists, row by row."""
+    found: list[str] = []
+    for table in spec.examples:
+        if column in table[0]:
+            col = table[0].index(column)
+            found += [row[col] for row in table[1:] if row[col] in opt.choices]
+    return found
+
+
 def _settings_in_step(text: str, name: str, opt, spec) -> list[str]:
     after = text.split(name, 1)[1].lstrip("\"'")  # past the quote that closes the option's name
     found = []
@@ -186,19 +196,13 @@ def _settings_in_step(text: str, name: str, opt, spec) -> list[str]:
         else:
             m = re.fullmatch(r"<([^>]+)>", quoted)
             if m:
-                for table in spec.examples:
-                    if m.group(1) in table[0]:
-                        col = table[0].index(m.group(1))
-                        found += [row[col] for row in table[1:] if row[col] in opt.choices]
+                found += _column_settings(spec, m.group(1), opt)
         if found:
             break
     if not found:
         m = re.search(r"<([^>]+)>", after)
         if m:
-            for table in spec.examples:
-                if m.group(1) in table[0]:
-                    col = table[0].index(m.group(1))
-                    found += [row[col] for row in table[1:] if row[col] in opt.choices]
+            found += _column_settings(spec, m.group(1), opt)
         for word in re.findall(r"[\w-]+", after):
             if not found and word in opt.choices:
                 found.append(word)
