@@ -2,9 +2,8 @@
 
 The state model
 ---------------
-Small values — a die result, a space, a marker, an answer — are frozen dataclasses: equal when their fields are
-equal, hashable, changed only by :func:`dataclasses.replace`. Most are :class:`solver.values.Value` classes, which
-behave as frozen dataclasses without their cost when a command starts (mutable ones: :class:`solver.values.Record`).
+Small values — a die result, a space, a marker, an answer — are ``@dataclass(frozen=True, slots=True)``: equal
+when their fields are equal, hashable, changed only by :func:`dataclasses.replace`.
 
 Whatever changes during a game — a figure's wounds, the decks, the markers on the board — lives in *mutable*
 state objects that offer ``copy()`` (the python-chess ``Board`` model). An operation either changes the state it is

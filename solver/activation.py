@@ -18,11 +18,12 @@ restrictions. Outside a normal activation
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import enum
 from collections.abc import Iterable
 
 from .errors import RuleViolation
-from .values import Value
 
 MOMENTS = ("beginning", "end")
 
@@ -39,7 +40,8 @@ class ActivationKind(enum.Enum):
         return self is ActivationKind.NORMAL
 
 
-class ActivationContext(Value):
+@dataclass(frozen=True, slots=True)
+class ActivationContext:
     """Who is acting, and in what kind of turn."""
 
     investigator: str
@@ -62,7 +64,8 @@ class ActivationContext(Value):
         return self.kind.is_normal
 
 
-class ActivationEffect(Value):
+@dataclass(frozen=True, slots=True)
+class ActivationEffect:
     """An effect that takes place at the ``"beginning"`` or ``"end"`` of an investigator's activation (a devoured
     effect, the drowning check, Expectant Terror's infested tokens …); ``rule_id`` names the rule it comes from."""
 
@@ -76,7 +79,8 @@ class ActivationEffect(Value):
                              f"not {self.moment!r}")
 
 
-class Ability(Value):
+@dataclass(frozen=True, slots=True)
+class Ability:
     """An investigator's effect or ability. ``during_activation`` is true for what is usually available during
     the investigator's own activation (the abilities the rule restricts)."""
 

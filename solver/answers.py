@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-
-from .values import Value, field
-
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
-if TYPE_CHECKING:
-    from typing import Any
+from dataclasses import dataclass, field
 
 
-class Choice(Value):
+
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
     """One option tied for best. ``value`` is what the players pick (a space, a target, an order …);
     ``why`` explains it (distances, paths)."""
 
@@ -19,7 +19,8 @@ class Choice(Value):
     detail: dict[str, Any] = field(default_factory=dict)
 
 
-class Answer(Value):
+@dataclass(frozen=True, slots=True)
+class Answer:
     """The answer to one question about one position.
 
     ``choices`` holds *every* option tied for best — the rules leave ties to the players — in a stable order;

@@ -42,6 +42,8 @@ the ranking library is imported when the first asker is built, and the ``rule`` 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -50,7 +52,6 @@ from pathlib import Path
 from .catalog import Catalog, Option, Rule, Term, catalog
 from .spec import (FEATURES_DIR, RULE_TAG, Results, ScenarioSpec, Step, load_features, load_results,
                    parse_feature, scenarios_by_rule)
-from .values import Value, replace
 
 # --- tuning -----------------------------------------------------------------------------------------------------------
 #: The fields of a document.
@@ -191,7 +192,8 @@ def _id_words(name: str) -> str:
 
 
 # --- documents --------------------------------------------------------------------------------------------------------
-class Entry(Value):
+@dataclass(frozen=True, slots=True)
+class Entry:
     """One thing a question can be answered with: a catalogued rule, or a named assumption / interpretation
     option (``kind`` is ``rule``, ``assumption`` or ``interpretation``)."""
 
@@ -206,7 +208,8 @@ class Entry(Value):
     section: str
 
 
-class ScenarioStatus(Value):
+@dataclass(frozen=True, slots=True)
+class ScenarioStatus:
     """A scenario that proves a rule (or pins an option's setting), with the outcome of its last run."""
 
     name: str
@@ -221,7 +224,8 @@ class ScenarioStatus(Value):
                 "rule_block": self.rule_block, "status": self.status}
 
 
-class Hit(Value):
+@dataclass(frozen=True, slots=True)
+class Hit:
     """A ranked answer: the entry, its score, the share of the question it covers, and its scenarios."""
 
     entry: Entry
@@ -237,7 +241,8 @@ class Hit(Value):
                 "scenarios": [s.to_json() for s in self.scenarios]}
 
 
-class Suggestion(Value):
+@dataclass(frozen=True, slots=True)
+class Suggestion:
     """A topic to look at when a question matches nothing: its area, its title and one rule of it."""
 
     area_title: str
@@ -248,7 +253,8 @@ class Suggestion(Value):
         return {"area_title": self.area_title, "topic_title": self.topic_title, "example_id": self.example_id}
 
 
-class AskAnswer(Value):
+@dataclass(frozen=True, slots=True)
+class AskAnswer:
     """The answer to one question: the hits, best first (empty when nothing matches), or the nearest topics."""
 
     question: str

@@ -17,6 +17,8 @@ Rules: ``board.distance`` (assumption), ``board.one-spawn-space`` (assumption), 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
@@ -24,11 +26,8 @@ from functools import cached_property
 from types import MappingProxyType
 
 from .errors import InputError
-from .values import Value, field
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
-if TYPE_CHECKING:
-    from typing import ClassVar
+from typing import ClassVar
 
 SPACE_FEATURES = ("spawn", "start", "unbound", "nest")
 BOARD_KEYS = ("name", "approximate", "note", "rooms", "connections")
@@ -40,7 +39,8 @@ OBJECTIVE_SYMBOLS = ("circle", "cross", "square", "triangle", "star", "hexagon")
 _LETTERS = re.compile("[a-z]+")  # a space ID's letters, after its room number
 
 
-class Space(Value):
+@dataclass(frozen=True, slots=True)
+class Space:
     """One space of a room tile: its ID (``"5a"``), its room, and what is printed on it."""
 
     id: str
@@ -57,7 +57,8 @@ class Space(Value):
         return f"Space({self.id!r}, room={self.room})"
 
 
-class Connection(Value):
+@dataclass(frozen=True, slots=True)
+class Connection:
     """Two spaces a figure can move between; a hatch on it may stand in the way (base game)."""
 
     a: str
@@ -65,7 +66,8 @@ class Connection(Value):
     hatch: str | None = None
 
 
-class Room(Value):
+@dataclass(frozen=True, slots=True)
+class Room:
     """One room tile: its number, its name, its spaces and its spawn space."""
 
     number: int
@@ -74,7 +76,8 @@ class Room(Value):
     spawn_space: str
 
 
-class Board(Value, eq=False):
+@dataclass(frozen=True, eq=False)
+class Board:
     """The spaces, rooms and connections of one scenario's table, and the graph searches over them."""
 
     name: str
@@ -571,7 +574,8 @@ def sight_blocking_hatches(options: Mapping[str, str]) -> frozenset[str]:
     return _HATCH_SETTINGS[options["hatch.blocks-sight"]]
 
 
-class Geometry(Value):
+@dataclass(frozen=True, slots=True)
+class Geometry:
     """Distances, paths and sight in one position, under that position's options and sight blockers.
 
     ``Geometry.of(state)`` reads the options (``board.distance``, ``sight.model``, ``sight.range``,

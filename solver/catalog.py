@@ -9,6 +9,8 @@ An ID never changes meaning; a withdrawn rule keeps its ID and says why it was w
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import os
 import re
 from collections.abc import Iterator, Mapping
@@ -18,7 +20,6 @@ from types import MappingProxyType
 
 from .datacache import parsed_yaml
 from .errors import InputError, UnknownOptionError
-from .values import Value, field
 
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 OPTION_KINDS = ("assumption", "interpretation")
@@ -32,7 +33,8 @@ def catalog_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "rules_docs" / "catalog"
 
 
-class Rule(Value):
+@dataclass(frozen=True, slots=True)
+class Rule:
     """One atomic rule: its ID, our wording, and the rulebook section it comes from."""
 
     id: str
@@ -49,7 +51,8 @@ class Rule(Value):
         return self.withdrawn is not None
 
 
-class Option(Value):
+@dataclass(frozen=True, slots=True)
+class Option:
     """A named assumption (a base-game rule the text lacks) or interpretation option (a reading of the text)."""
 
     name: str
@@ -63,7 +66,8 @@ class Option(Value):
     rules: tuple[str, ...] = ()
 
 
-class Term(Value):
+@dataclass(frozen=True, slots=True)
+class Term:
     """A glossary entry: the rulebook's name for a game term, what players call it, and the rules that use it."""
 
     term: str
@@ -76,7 +80,8 @@ class Term(Value):
         return "term-" + re.sub(r"[^a-z0-9]+", "-", self.term.lower()).strip("-")
 
 
-class Area(Value):
+@dataclass(frozen=True, slots=True)
+class Area:
     """One catalog file: a group of topics (general rules, or one scenario's)."""
 
     name: str
@@ -86,7 +91,8 @@ class Area(Value):
     source: str = ""
 
 
-class Catalog(Value):
+@dataclass(frozen=True, slots=True)
+class Catalog:
     """Every catalogued rule, option and glossary term, in file order."""
 
     areas: tuple[Area, ...]

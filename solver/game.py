@@ -8,6 +8,8 @@ A scenario module (``solver/scenarios/``) subclasses :class:`Scenario` and, wher
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 import copy as _copy
 import enum
 import random
@@ -16,12 +18,8 @@ from .board import Board
 from .catalog import Options
 from .errors import RuleViolation
 from .health import Health
-from .values import Record, Value, field
-from .values import replace as _replace
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
-if TYPE_CHECKING:
-    from typing import ClassVar
+from typing import ClassVar
 
 
 class Termination(enum.Enum):
@@ -38,7 +36,8 @@ class Termination(enum.Enum):
         return self.value
 
 
-class Outcome(Value):
+@dataclass(frozen=True, slots=True)
+class Outcome:
     """The end of a game as data: won or lost (by all players together), why, and the rule that decided it.
 
     ``scenario_rule`` names the scenario's own winning or losing rule when the scenario decided it.
@@ -63,7 +62,8 @@ class Outcome(Value):
         return self.result
 
 
-class MonsterType(Value):
+@dataclass(frozen=True, slots=True)
+class MonsterType:
     """A monster card's values (fan data; see BASE-GAME-FACTS.md)."""
 
     name: str
@@ -82,7 +82,8 @@ MONSTER_TYPES: dict[str, MonsterType] = {
 }
 
 
-class Figure(Record):
+@dataclass
+class Figure:
     """A figure on the board (or off it: ``space`` is None). Investigators and monsters share the health rules."""
 
     id: str  # unique in the state: "Lisbeth Gibson", "Husk#1"
@@ -100,7 +101,8 @@ class Figure(Record):
         return self.tokens.get(token, 0)
 
 
-class Target(Value):
+@dataclass(frozen=True, slots=True)
+class Target:
     """Something an investigator may attack: a monster figure, or a marker the rules treat as a monster.
 
     ``id`` names it the way answers show it (``"Husk#1"``, a marker's own name), ``space`` is where it stands,
@@ -113,7 +115,8 @@ class Target(Value):
     rule_id: str | None = None
 
 
-class GameState(Record):
+@dataclass
+class GameState:
     """What changes during a game. Mutable; ``copy()`` gives an independent copy."""
 
     scenario: "Scenario"
@@ -236,7 +239,7 @@ class GameState(Record):
         else:
             first = met[0]
         rest = tuple(dict.fromkeys(o.rule_id for o in met if o is not first))
-        return _replace(first, also_met=rest) if rest else first
+        return replace(first, also_met=rest) if rest else first
 
     def is_over(self) -> bool:
         return self.outcome() is not None
@@ -264,7 +267,8 @@ def _deep_copy(value, memo: dict):
     return dup
 
 
-class TrackSpace(Value):
+@dataclass(frozen=True, slots=True)
+class TrackSpace:
     """One space of the devouring track: its number and the hazard icon under it (None where there is none)."""
 
     value: int

@@ -6,11 +6,13 @@ Rules: ``health.gain-heals-wound``, ``health.gain-over-max``, ``health.tokens-ab
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .errors import RuleViolation
-from .values import Record
 
 
-class Health(Record):
+@dataclass
+class Health:
     """A figure's health track: its maximum, the wounds it has taken and its health +1 tokens.
 
     >>> h = Health(maximum=4)

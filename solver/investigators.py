@@ -5,10 +5,12 @@ Values the public sources lack are ``None``: a state file must then give them (`
 
 from __future__ import annotations
 
-from .values import Value
+from dataclasses import dataclass
 
 
-class InvestigatorCard(Value):
+
+@dataclass(frozen=True, slots=True)
+class InvestigatorCard:
     """An investigator's card: the values the rules read (``None`` where the public sources lack one)."""
 
     name: str

@@ -7,14 +7,16 @@ question's own command-line arguments (declared as ``params``). Scenario modules
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import importlib
 from collections.abc import Callable
 
 from .answers import Answer
-from .values import Value
 
 
-class Param(Value):
+@dataclass(frozen=True, slots=True)
+class Param:
     """A question's own command-line argument: ``--name VALUE`` (or positional when ``positional``)."""
 
     name: str
@@ -23,7 +25,8 @@ class Param(Value):
     positional: bool = False
 
 
-class Question(Value):
+@dataclass(frozen=True, slots=True)
+class Question:
     """A registered question: its command-line name, help, answering function, scenarios and parameters."""
 
     name: str

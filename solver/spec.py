@@ -6,11 +6,12 @@ Used by the tests (tag checks), ``make rulebook``'s summary, the website and ``d
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import json
 from functools import lru_cache
 from pathlib import Path
 
-from .values import Value, field
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES_DIR = ROOT / "features"
@@ -19,7 +20,8 @@ RULE_TAG = "@rule:"
 OPTION_TAG = "@option:"  # a scenario that pins an assumption or interpretation option
 
 
-class Step(Value):
+@dataclass(frozen=True, slots=True)
+class Step:
     """One step of a scenario: its keyword, its text, and its data table or doc string, if any."""
 
     keyword: str
@@ -28,7 +30,8 @@ class Step(Value):
     docstring: str | None = None
 
 
-class ScenarioSpec(Value):
+@dataclass(frozen=True, slots=True)
+class ScenarioSpec:
     """One Scenario or Scenario Outline of a feature file, with the rule IDs its tags (and its Rule's and
     Feature's tags) name."""
 
@@ -56,7 +59,8 @@ class ScenarioSpec(Value):
         return _rule_ids(self.tags, OPTION_TAG)
 
 
-class FeatureSpec(Value):
+@dataclass(frozen=True, slots=True)
+class FeatureSpec:
     """One feature file: its path, name, description and tags, and its scenarios in file order."""
 
     file: str
@@ -168,7 +172,8 @@ def scenarios_by_rule(features=None) -> dict[str, list[ScenarioSpec]]:
     return out
 
 
-class Results(Value):
+@dataclass(frozen=True, slots=True)
+class Results:
     """The last run's outcome per scenario (key ``file:line``): ``passed``, ``failed`` or ``skipped``; an outline
     counts as passed only when every example passed."""
 

@@ -33,6 +33,8 @@ replaces the whole reserve.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -42,7 +44,6 @@ from .errors import InputError, RuleViolation, UnknownOptionError
 from .game import MONSTER_TYPES, Figure, GameState, Scenario
 from .health import Health
 from .investigators import INVESTIGATORS, NORMAL_MONSTERS
-from .values import Value, field
 from .yamlio import Entry, _kind, file_problem, load_yaml_file
 
 COMMON_KEYS = ("scenario", "board", "options", "round", "devour_marker", "devoured_deck", "room_deck",
@@ -402,7 +403,8 @@ def _dump_health(entry: dict, f: Figure, card_health: int | None) -> None:
 EXAMPLE_KEYS = ("question", "args", "options", "title")
 
 
-class ExampleSpec(Value):
+@dataclass(frozen=True, slots=True)
+class ExampleSpec:
     """What an example state file asks (its ``example:`` key, which the loader otherwise ignores)::
 
         example:

@@ -30,6 +30,8 @@ Rules: the ``expectant-board``, ``expectant-setup``, ``expectant-track``, ``nest
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
+
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -42,11 +44,8 @@ from ..game import MONSTER_TYPES, Figure, GameState, Outcome, Scenario, Terminat
 from ..health import Health
 from ..investigators import INVESTIGATORS
 from ..questions import Param, question
-from ..values import Value, field
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
-if TYPE_CHECKING:
-    from typing import ClassVar
+from typing import ClassVar
 
 SCENARIO_NAME = "expectant-terror"
 NEST = "Nest"  # the Nest figure's ID and monster card
@@ -67,7 +66,8 @@ INFESTED_AT_START = ActivationEffect("infested tokens", "beginning", "infested.s
 DISCARD_INFESTATION = Ability("discard infested tokens and a nest marker", during_activation=True)
 
 
-class MonsterCard(Value):
+@dataclass(frozen=True, slots=True)
+class MonsterCard:
     """A monster card that may be drawn at random for the monster activation track, and how many figures the
     component list gives it (``None``: not public)."""
 
@@ -84,7 +84,8 @@ SCENARIO_CARDS = (HUSK, MIND_EATER, NEST)  # placed by the scenario's own setup,
 
 
 # --- results of operations ----------------------------------------------------------------------------------------
-class NestMarkerSpawn(Value):
+@dataclass(frozen=True, slots=True)
+class NestMarkerSpawn:
     """What spawning nest markers did: where they went (rooms and spaces, in order), how many could not be placed
     and why, and each step through the devoured deck."""
 
@@ -98,14 +99,16 @@ class NestMarkerSpawn(Value):
     rules: tuple[str, ...] = ()
 
 
-class SpawnPhase(Value):
+@dataclass(frozen=True, slots=True)
+class SpawnPhase:
     """A spawn phase: the nest markers first, then each spawn card as ``(monster, space, figure ID or None)``."""
 
     nest_markers: NestMarkerSpawn
     spawn_cards: tuple[tuple[str, str, str | None], ...] = ()
 
 
-class NestWound(Value):
+@dataclass(frozen=True, slots=True)
+class NestWound:
     """What wounding the Nest did: wounds dealt, taken (at most 1 a round), ignored; whether it now takes its
     additional activation, and whether it is killed."""
 
@@ -116,7 +119,8 @@ class NestWound(Value):
     killed: bool
 
 
-class InfestedStrike(Value):
+@dataclass(frozen=True, slots=True)
+class InfestedStrike:
     """What an investigator's infested tokens did at the start of his or her activation."""
 
     investigator: str
@@ -128,7 +132,8 @@ class InfestedStrike(Value):
     killed: bool
 
 
-class InfestationDiscard(Value):
+@dataclass(frozen=True, slots=True)
+class InfestationDiscard:
     """What a discard at a nest marker did: tokens discarded, the nest marker's room, the Husks spawned."""
 
     investigator: str
@@ -139,6 +144,7 @@ class InfestationDiscard(Value):
 
 
 # --- the state ----------------------------------------------------------------------------------------------------
+@dataclass
 class ExpectantTerrorState(GameState):
     """What changes in an Expectant Terror game, beyond the common state.
 

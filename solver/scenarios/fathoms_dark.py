@@ -20,6 +20,8 @@ Rules: the ``fathoms-*`` IDs of ``rules_docs/catalog/fathoms_dark.yaml``; option
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -31,12 +33,9 @@ from ..errors import InputError, RuleViolation
 from ..game import Figure, GameState, Scenario, Target, TrackSpace
 from ..health import Health
 from ..questions import Param, question
-from ..values import Value, field
 from ..yamlio import Entry
 
-TYPE_CHECKING = False  # as typing.TYPE_CHECKING: what only annotations name is not imported when a command starts
-if TYPE_CHECKING:
-    from typing import ClassVar
+from typing import ClassVar
 
 #: The six scenario cards, one a symbol; each matches one objective marker and one Objective Point.
 SCENARIO_CARDS: tuple[str, ...] = OBJECTIVE_SYMBOLS
@@ -56,7 +55,8 @@ def marker_id(investigator: str) -> str:
     return f"unbound marker ({investigator})"
 
 
-class SearchCard(Value):
+@dataclass(frozen=True, slots=True)
+class SearchCard:
     """A search card as far as the unbound activation needs it: its name, whether it is a weapon, its range.
 
     Weapon cards' values are not public, so a state file gives them."""
@@ -75,6 +75,7 @@ class SearchCard(Value):
         return f"{self.name} (weapon, range {self.range})" if self.weapon else self.name
 
 
+@dataclass
 class FathomsDarkState(GameState):
     """What changes in a game of Fathoms Dark (besides the common state)."""
 
@@ -130,7 +131,8 @@ def _moves(n: int | None) -> str:
     return "no path" if n is None else f"{n} move" + ("" if n == 1 else "s")
 
 
-class UnboundAction(Value):
+@dataclass(frozen=True, slots=True)
+class UnboundAction:
     """One action of an unbound activation: an attack, a move, or nothing.
 
     ``at`` is where the investigator stands when acting. An attack names its ``target`` and how far it is
@@ -187,7 +189,8 @@ def conditions_in_force(context: ActivationContext, tokens: Mapping[str, int]) -
     return frozenset(t for t, n in tokens.items() if n)
 
 
-class UnboundActivationPlan(Value):
+@dataclass(frozen=True, slots=True)
+class UnboundActivationPlan:
     """Every legal course of one unbound activation: the cards discarded, the weapon, the action sequences."""
 
     investigator: str

@@ -23,6 +23,8 @@ Rules: the catalog area ``fevered_dreams`` (``rules_docs/catalog/fevered_dreams.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,7 +35,6 @@ from ..errors import InputError, PlayerChoiceRequired, RuleViolation
 from ..game import GameState, Scenario, Target, TrackSpace
 from ..health import Health
 from ..questions import question
-from ..values import Record, Value, field
 
 ROOMS = (2, 3, 4, 17, 18, 19, 20, 24, 25, 27)
 START_ROOM = 2
@@ -54,7 +55,8 @@ def _sorted_spaces(spaces: Iterable[str]) -> list[str]:
 
 
 # --- the state ------------------------------------------------------------------------------------------------------
-class ObscureMarker(Record):
+@dataclass
+class ObscureMarker:
     """An obscure marker on the board: a monster of health 4 for the investigators, which never moves."""
 
     id: str
@@ -62,13 +64,15 @@ class ObscureMarker(Record):
     health: Health = field(default_factory=lambda: Health(OBSCURE_MARKER_HEALTH))
 
 
-class MonsterCard(Value):
+@dataclass(frozen=True, slots=True)
+class MonsterCard:
     """A monster card chosen at setup step 3; ``epic`` marks an epic monster (its names are not in the text)."""
 
     name: str
     epic: bool = False
 
 
+@dataclass
 class FeveredDreamsState(GameState):
     """What changes in a game of Fevered Dreams, besides the common state."""
 
@@ -134,7 +138,8 @@ class FeveredDreamsState(GameState):
 
 
 # --- results of operations (small frozen values) ---------------------------------------------------------------------
-class ExistenceLoss(Value):
+@dataclass(frozen=True, slots=True)
+class ExistenceLoss:
     """What the end of an activation cost an investigator (fevered-existence.mist-at-end-of-activation)."""
 
     investigator: str
@@ -149,7 +154,8 @@ class ExistenceLoss(Value):
         return self.before - self.after
 
 
-class InvestigateResult(Value):
+@dataclass(frozen=True, slots=True)
+class InvestigateResult:
     """What investigating did: the investigator, the portal removed, the colour revealed next (``None``: no
     face-down objective marker was left) and the obscure space afterwards."""
 
@@ -159,7 +165,8 @@ class InvestigateResult(Value):
     obscure_space: str | None
 
 
-class HazardOutcome(Value):
+@dataclass(frozen=True, slots=True)
+class HazardOutcome:
     """One result of a purple hazard: the spaces that receive a flooded marker (a space twice when two markers
     stack there), the portal-by-portal assignments that give it, how many resolutions (an order of the portals
     with a choice at each tie) lead to it, and one such order."""
@@ -170,7 +177,8 @@ class HazardOutcome(Value):
     example_order: tuple[str, ...]
 
 
-class DevourResult(Value):
+@dataclass(frozen=True, slots=True)
+class DevourResult:
     """What a devour phase did: the track space the marker moved onto (from 1), its hazard icon and the flooded
     markers a purple hazard placed."""
 
@@ -179,7 +187,8 @@ class DevourResult(Value):
     placements: tuple[str, ...] = ()
 
 
-class SpawnStep(Value):
+@dataclass(frozen=True, slots=True)
+class SpawnStep:
     """One spawn card of a spawn phase: where its monster went (or why it was passed over)."""
 
     card: int
@@ -187,7 +196,8 @@ class SpawnStep(Value):
     note: str
 
 
-class ObscureSpawnPlan(Value):
+@dataclass(frozen=True, slots=True)
+class ObscureSpawnPlan:
     """Where the three obscure markers of a spawn phase go (fevered-obscure-marker.spawn-three)."""
 
     spaces: tuple[str, ...]
