@@ -1,73 +1,151 @@
-"""Answers to positional questions: every option the players may choose between, and why."""
+"""Answers as data: every question returns one :class:`Answer`, a typed value that the terminal text, the JSON, the
+website and the browser table all render (:mod:`solver.render` writes the text and the JSON, in one place).
+
+An answer says, in this order of importance:
+
+* its :class:`Result` — what a player must know first: the game ends (``outcome``), the players choose among
+  ``count`` options, the rules decide one, nothing happens, or yes/no;
+* the ``outcome`` when the position (or what the question plays out) ends the game;
+* ``choices`` — *every* option tied for best, as data a board can draw (:class:`Drawing`), each with why;
+  when the set is large only the first few are listed and ``result.count`` says how many there are;
+* ``steps`` — when the choices are made step by step and each step's choice is independent of the others
+  (an unbound activation's actions, one portal's flooded markers at a time), the options of each step:
+  ``count`` full options are then the product of the steps' options;
+* ``chooser`` — who decides a tie, in the rulebook's words (in an unbound activation, the attacking investigator);
+* the rule IDs applied, the options (assumptions and interpretation options) that decided it with their
+  settings, and whether the board is a shipped approximate layout.
+"""
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass, field
-
-
-
 from typing import Any
+
+
+class ResultKind(enum.Enum):
+    """What kind of result an answer has; the first line of the text says it in words."""
+
+    OUTCOME = "outcome"  # the game ends (won or lost): ``Answer.outcome`` says how and by which rule
+    CHOICE = "choice"  # the players choose among ``count`` options tied for best
+    DETERMINED = "determined"  # the rules leave no choice: exactly one option
+    NOTHING = "nothing"  # nothing happens, or nothing is possible (the text says which)
+    YES = "yes"
+    NO = "no"
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A marker, token or figure put on (or moved to, or taken off: ``space`` None) a space by an answer."""
+
+    marker: str  # what: "flooded marker", "nest marker", "obscure marker", "Husk", an investigator's name …
+    space: str | None
+    origin: str | None = None  # where it comes from, when it moves
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """What a board picture shows of one choice (or of a whole answer): plain data, no prose.
+
+    ``spaces`` are filled (chosen spaces, reachable spaces), ``paths`` drawn as arrows through their spaces in
+    order, ``figures`` ringed (targets, the figure asked about), ``placements`` drawn as pieces."""
+
+    spaces: tuple[str, ...] = ()
+    paths: tuple[tuple[str, ...], ...] = ()
+    figures: tuple[str, ...] = ()
+    placements: tuple[Placement, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.spaces or self.paths or self.figures or self.placements)
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One option tied for best. ``value`` is what the players pick (a space, a target, an order …);
-    ``why`` explains it (distances, paths)."""
+    """One option the players (or the rules) may pick.
 
-    value: Any
+    ``kind`` says what it is (``space``, ``path``, ``target``, ``placement``, ``sequence``, ``order``, ``weapon``,
+    ``room`` …); ``label`` is the pick in a few words; ``value`` the same as data (JSON-ready: strings, numbers,
+    lists, mappings); ``why`` the reason in one sentence; ``rules`` the rule IDs that make it an option; ``draw``
+    what a board shows of it."""
+
+    kind: str
+    label: str
+    value: Any = None
     why: str = ""
-    detail: dict[str, Any] = field(default_factory=dict)
+    rules: tuple[str, ...] = ()
+    draw: Drawing = field(default_factory=Drawing)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a choice made step by step, independent of the other steps: its label ("action 1",
+    "the red portal's flooded marker") and every option at that step."""
+
+    label: str
+    options: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What a player must know first: the kind of result, one sentence, and how many options there are in all
+    (the listed ``Answer.choices`` may be fewer when the set is summarised)."""
+
+    kind: ResultKind
+    text: str
+    count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class OutcomeData:
+    """The end of a game as an answer carries it: ``win`` or ``loss``, why (a :class:`solver.game.Termination`
+    value), the rule that decided it, the detail and the other ending conditions met at the same moment."""
+
+    result: str
+    termination: str
+    rule: str
+    detail: str
+    also_met: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, outcome) -> "OutcomeData | None":
+        """From a :class:`solver.game.Outcome` (``None`` stays ``None``)."""
+        if outcome is None:
+            return None
+        return cls(outcome.result, outcome.termination.name.lower(), outcome.rule_id, outcome.detail,
+                   tuple(outcome.also_met))
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """The answer to one question about one position.
-
-    ``choices`` holds *every* option tied for best — the rules leave ties to the players — in a stable order;
-    an empty tuple means nothing happens or nothing is possible (``summary`` says which). ``rules`` lists the
-    rule and option IDs applied."""
+    """The answer to one question about one position (see the module's docstring)."""
 
     question: str
-    summary: str
+    result: Result
     choices: tuple[Choice, ...] = ()
-    explanation: tuple[str, ...] = ()
+    steps: tuple[Step, ...] = ()
+    outcome: OutcomeData | None = None
+    chooser: str | None = None
     rules: tuple[str, ...] = ()
-    options: dict[str, str] = field(default_factory=dict)  # the non-default options in force
+    options: dict[str, str] = field(default_factory=dict)  # the options that decided it: name → setting
+    approximate_board: bool = False
+    explanation: tuple[str, ...] = ()
+    draw: Drawing = field(default_factory=Drawing)  # what the whole answer shows beyond its choices
+
+    @property
+    def is_summarised(self) -> bool:
+        """Whether only some of the options are listed (``result.count`` says how many there are)."""
+        return self.result.count > len(self.choices)
 
     def values(self) -> list[Any]:
+        """The listed choices' values."""
         return [c.value for c in self.choices]
 
-    def to_json(self) -> dict[str, Any]:
-        from dataclasses import asdict
 
-        return _plain(asdict(self))
-
-    def to_text(self) -> str:
-        lines = [self.summary]
-        if len(self.choices) > 1:
-            lines.append(f"The players choose one of {len(self.choices)} tied options:")
-        for c in self.choices:
-            lines.append(f"  - {_show(c.value)}" + (f": {c.why}" if c.why else ""))
-        lines += [f"  {e}" for e in self.explanation]
-        if self.rules:
-            lines.append("Rules: " + ", ".join(self.rules))
-        if self.options:
-            lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in self.options.items()))
-        return "\n".join(lines)
-
-
-def _show(v: Any) -> str:
-    if isinstance(v, (list, tuple)):
-        return " → ".join(_show(x) for x in v) if v and not isinstance(v[0], (list, tuple, dict)) else str(v)
-    if isinstance(v, dict):
-        return ", ".join(f"{k}: {_show(x)}" for k, x in v.items())
-    return str(v)
-
-
-def _plain(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple, set, frozenset)):
-        items = [_plain(x) for x in v]
-        return sorted(items, key=str) if isinstance(v, (set, frozenset)) else items
-    return v
+def choice_result(count: int, what: str, chooser: str = "the players") -> Result:
+    """The usual result for ``count`` options of ``what`` (a plural noun): a choice, one determined option, or
+    nothing."""
+    if count == 0:
+        return Result(ResultKind.NOTHING, f"No {what}.", 0)
+    if count == 1:
+        return Result(ResultKind.DETERMINED, f"One {what.rstrip('s')} only: the rules leave no choice.", 1)
+    return Result(ResultKind.CHOICE, f"{chooser[0].upper()}{chooser[1:]} choose among {count} {what}.", count)

@@ -52,3 +52,14 @@ class PlayerChoiceRequired(DeepMadnessError, LookupError):
         self.rule_id = rule_id
         self.question = question
         self.options = options
+
+
+class BadParameter(DeepMadnessError, ValueError):
+    """A question's parameter that names nothing in the position or is out of range: ``parameter`` is the
+    question's own name for it (``investigator``, ``count``); the command line shows it as its flag."""
+
+    def __init__(self, parameter: str, message: str, *, rule_id: str | None = None) -> None:
+        self.parameter = parameter
+        self.message = message
+        self.rule_id = rule_id
+        super().__init__(f"{parameter}: {message}" + (f" [{rule_id}]" if rule_id else ""))

@@ -1,9 +1,16 @@
 """The game: a scenario (what never changes) and its mutable state (what does), with the general rules that
-every scenario shares — spawning with no location given, and how the game ends.
+every scenario shares — spawning with no location given, and how the game ends — and **the scenario protocol**:
+the hooks every scenario implements, declared once on :class:`Scenario` with one name, signature and return type
+each (set-up, each round phase, the start and end of an activation, the actions an investigator may take, win and
+loss). :func:`play_round` drives any scenario through one round through these hooks alone.
 
-A scenario module (``solver/scenarios/``) subclasses :class:`Scenario` and, where it has state of its own,
-:class:`GameState`; it overrides the hooks ``setup``, ``start_round``, ``spawn_phase``, ``end_of_round``,
-``scenario_win`` and ``scenario_loss``.
+Every hook that changes the state returns the rules that fired, in order, as :class:`Fired` records. Where the
+rules leave a choice, a hook asks its ``choose`` argument with a :class:`Decision` (the options and who decides);
+the default, :func:`players_must_choose`, raises :class:`~solver.errors.PlayerChoiceRequired` — the engine never
+picks silently. Chance comes from the ``rng`` passed in (``random.Random(seed)``) or is given as values.
+
+A scenario (``solver/scenarios/<name>/``) subclasses :class:`Scenario` and, where it has state of its own,
+:class:`GameState`.
 """
 
 from __future__ import annotations
@@ -13,10 +20,13 @@ from dataclasses import dataclass, field, replace
 import copy as _copy
 import enum
 import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from .board import Board
 from .catalog import Options
-from .errors import RuleViolation
+from .activation import ActivationContext
+from .errors import PlayerChoiceRequired, RuleViolation
 from .health import Health
 
 from typing import ClassVar
@@ -275,6 +285,83 @@ class TrackSpace:
     hazard: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Fired:
+    """One rule that fired while the state changed: its catalogued ID, what happened in a few words, and the
+    same as data (spaces, figures, counts — JSON-ready) for answers that draw it."""
+
+    rule_id: str
+    what: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the rules leave to the players: the rule that leaves it, the question in words, every option
+    (JSON-ready values) and who decides, in the rulebook's words."""
+
+    rule_id: str
+    question: str
+    options: tuple[Any, ...]
+    chooser: str = "the players"
+
+
+#: What a hook calls when the rules leave a choice: it gets the :class:`Decision` and returns one of its options.
+Chooser = Callable[[Decision], Any]
+
+
+def players_must_choose(decision: Decision) -> Any:
+    """The default chooser: no silent pick — raise :class:`PlayerChoiceRequired` with the options."""
+    raise PlayerChoiceRequired(decision.rule_id, decision.question, list(decision.options))
+
+
+@dataclass(frozen=True, slots=True)
+class ActivationSlot:
+    """One place on the activation track: the investigator, and the monster card linked under it (if any)."""
+
+    investigator: str
+    monster_card: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An action an investigator may take during an activation: its name (the rulebook's word: ``move``,
+    ``Investigate``, ``discard infested tokens`` …), its arguments as JSON-ready data, and the rule that allows it."""
+
+    name: str
+    args: dict[str, Any] = field(default_factory=dict)
+    rule_id: str | None = None
+
+
+def play_round(scenario: "Scenario", state: "GameState", rng: random.Random, choose: Chooser,
+               pick_action: Callable[[list[Action]], Action | None]) -> list[Fired]:
+    """One whole round of ``state`` through the protocol alone: round start, devour, spawn, each activation of
+    the activation track (actions picked by ``pick_action`` among the legal ones until it returns ``None`` or three
+    were taken), end of round. Stops as soon as the game is over; returns every rule that fired, in order."""
+    fired: list[Fired] = []
+    for phase in (scenario.start_round, scenario.devour_phase, scenario.spawn_phase):
+        fired += phase(state, rng, choose)
+        if state.is_over():
+            return fired
+    for slot in scenario.activation_order(state):
+        context = ActivationContext.normal(slot.investigator)
+        fired += scenario.begin_activation(state, context, rng, choose)
+        for _ in range(3):
+            if state.is_over():
+                return fired
+            action = pick_action(scenario.legal_actions(state, slot.investigator))
+            if action is None:
+                break
+            fired += scenario.take_action(state, slot.investigator, action, rng, choose)
+        if state.is_over():
+            return fired
+        fired += scenario.end_activation(state, context, rng, choose)
+        if state.is_over():
+            return fired
+    fired += scenario.end_of_round(state, rng, choose)
+    return fired
+
+
 class Scenario:
     """What never changes in a game: the board, the decks as dealt, the devouring track, the options.
 
@@ -312,21 +399,68 @@ class Scenario:
         self.setup(state, rng)
         return state
 
-    # --- hooks ----------------------------------------------------------------------------------------------------
-    def read_state(self, section, state: GameState) -> None:
-        """Read this scenario's own section of a state file (the mapping under the scenario's name; an
-        :class:`solver.yamlio.Entry`, ``{}`` when absent) into ``state``, raising ``section.error(...)`` for
-        anything wrong. The base scenario has no section."""
-        if section.value not in (None, {}):
-            raise section.error(f"the scenario {self.name!r} has no section of its own")
-
-    def write_state(self, state: GameState) -> dict:
-        """The inverse of :meth:`read_state`: this scenario's own section of a state file, as plain data
-        (``{}`` when it has nothing to say), such that reading it back gives the same state."""
-        return {}
-
+    # --- the protocol: set-up --------------------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random | None) -> None:
-        """The scenario's special setup."""
+        """The scenario's special set-up of a new state's board and decks (called by :meth:`new_state`)."""
+
+    def new_game(self, investigators: Sequence[str], rng: random.Random | None = None,
+                 choose: Chooser = players_must_choose) -> GameState:
+        """A whole game set up: the state of :meth:`new_state` with ``investigators`` placed and every other
+        component of the scenario's set-up (monster cards, markers, tracks) as its rules say. The base scenario
+        places no one."""
+        return self.new_state(rng)
+
+    # --- the protocol: the round's phases ----------------------------------------------------------------------
+    def start_round(self, state: GameState, rng: random.Random | None = None,
+                    choose: Chooser = players_must_choose) -> list[Fired]:
+        """What happens as a round starts (before the devour phase)."""
+        return []
+
+    def devour_phase(self, state: GameState, rng: random.Random | None = None,
+                     choose: Chooser = players_must_choose) -> list[Fired]:
+        """The devour phase: the devour marker advances one space and the room or hazard under it is resolved."""
+        return []
+
+    def spawn_phase(self, state: GameState, rng: random.Random | None = None,
+                    choose: Chooser = players_must_choose) -> list[Fired]:
+        """The spawn phase: monsters (and the scenario's markers) appear."""
+        return []
+
+    def activation_order(self, state: GameState) -> list[ActivationSlot]:
+        """The activation phase's order: the activation track, first to activate first."""
+        return [ActivationSlot(i) for i in state.activation_track]
+
+    def begin_activation(self, state: GameState, context: ActivationContext, rng: random.Random | None = None,
+                         choose: Chooser = players_must_choose) -> list[Fired]:
+        """What happens as an investigator's activation (normal, outside one, unbound) starts."""
+        return []
+
+    def legal_actions(self, state: GameState, investigator: str) -> list[Action]:
+        """Every action ``investigator`` may take now (the base game's moves the engine models, and the
+        scenario's own actions)."""
+        return []
+
+    def take_action(self, state: GameState, investigator: str, action: Action, rng: random.Random | None = None,
+                    choose: Chooser = players_must_choose) -> list[Fired]:
+        """Take one of :meth:`legal_actions`; an action the rules don't allow raises :class:`RuleViolation` (naming
+        the rule it breaks), one the engine doesn't model a :class:`ValueError`."""
+        raise ValueError(f"{investigator} can't take the action {action.name!r}: the scenario models no actions")
+
+    def end_activation(self, state: GameState, context: ActivationContext, rng: random.Random | None = None,
+                       choose: Chooser = players_must_choose) -> list[Fired]:
+        """What happens as an investigator's activation ends."""
+        return []
+
+    def end_of_round(self, state: GameState, rng: random.Random | None = None,
+                     choose: Chooser = players_must_choose) -> list[Fired]:
+        """The end of the round (the refresh phase)."""
+        state.round += 1
+        return []
+
+    def invariants(self, state: GameState) -> list[str]:
+        """What is wrong with ``state`` (empty when it keeps every invariant the scenario's components and rules
+        impose: counts within the box, figures on real spaces …). The generic random play-out checks it."""
+        return []
 
     def sight_blockers(self, state: GameState) -> frozenset[str]:
         """The spaces line of sight can't get into, through or out of (Fevered Dreams: the mist spaces).

@@ -1,0 +1,75 @@
+"""The two renderings of an :class:`~solver.answers.Answer`, written in one place: plain text for a terminal (its
+first line is the result) and JSON-ready data (``to_data``) that the published JSON Schema describes
+(``solver/schema/answer.schema.json``)."""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from .answers import Answer, Choice, ResultKind
+
+#: At most this many choices are listed one per line in the text; the rest are counted.
+TEXT_CHOICES_SHOWN = 12
+
+
+def to_data(answer: Answer) -> dict[str, Any]:
+    """The answer as plain data (mappings, lists, strings, numbers, booleans, null), in field order."""
+    data = _plain(answer)
+    data["summarised"] = answer.is_summarised
+    return data
+
+
+def to_text(answer: Answer) -> str:
+    """The answer as text: the result first, then the outcome, the choices (or each step's options), the
+    explanation, the rules and the options that decided it."""
+    lines = [answer.result.text]
+    if answer.outcome is not None:
+        o = answer.outcome
+        lines.append(f"The game is {'won' if o.result == 'win' else 'lost'}: {o.detail} [{o.rule}]"
+                     + (f" (also met: {', '.join(o.also_met)})" if o.also_met else ""))
+    if answer.steps:
+        who = answer.chooser or "the players"
+        lines.append(f"Each step is chosen on its own, by {who}:")
+        for step in answer.steps:
+            lines.append(f"  {step.label}: " + " | ".join(_choice_text(c) for c in step.options))
+    if answer.choices and (answer.result.kind is not ResultKind.DETERMINED or answer.choices[0].why):
+        if answer.result.kind is ResultKind.CHOICE and not answer.steps:
+            lines.append(f"{_cap(answer.chooser or 'the players')} choose one of {answer.result.count}:")
+        for c in answer.choices[:TEXT_CHOICES_SHOWN]:
+            lines.append(f"  - {c.label}" + (f": {c.why}" if c.why else ""))
+        more = answer.result.count - min(len(answer.choices), TEXT_CHOICES_SHOWN)
+        if more > 0:
+            lines.append(f"  … and {more} more (--json lists {len(answer.choices)})"
+                         if len(answer.choices) > TEXT_CHOICES_SHOWN else f"  … and {more} more")
+    lines += [f"  {e}" for e in answer.explanation]
+    if answer.rules:
+        lines.append("Rules: " + ", ".join(answer.rules))
+    if answer.options:
+        lines.append("Options: " + ", ".join(f"{k}={v}" for k, v in answer.options.items()))
+    if answer.approximate_board:
+        lines.append("Board: the shipped layout, an approximation of the printed board.")
+    return "\n".join(lines)
+
+
+def _choice_text(c: Choice) -> str:
+    return c.label
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _plain(v: Any) -> Any:
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        return {f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v)}
+    if isinstance(v, enum.Enum):
+        return v.value
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted((_plain(x) for x in v), key=str)
+    return v
