@@ -119,8 +119,54 @@ def state_from_data(data, file: str = "<state>", options: Mapping[str, str] | No
     section = root.get(name, {})
     if section.value is None:
         section = Entry({}, file, name)
-    scenario.read_state(section, state)
+    section_format(scenario).read(section, state)
     return state
+
+
+class ScenarioSection:
+    """A scenario's own section of a state file (the mapping under the scenario's name): how it is read into a
+    state and written back. Declared once here; each scenario implements it in its folder's ``statefile.py`` as
+    ``SECTION``. The base has no keys."""
+
+    #: The section's keys for the State files page: ``(key, what it holds)`` in the order a file writes them.
+    keys: tuple[tuple[str, str], ...] = ()
+
+    def read(self, section: Entry, state: GameState) -> None:
+        """Read ``section`` (``{}`` when the file has none) into ``state``; anything wrong raises
+        ``section.error(...)`` (file, entry, what is wrong, rule)."""
+        if section.value not in (None, {}):
+            raise section.error(f"the scenario {state.scenario.name!r} has no section of its own")
+
+    def write(self, state: GameState) -> dict:
+        """The inverse of :meth:`read`: the section as plain data (``{}`` when it has nothing to say), such that
+        reading it back gives the same state."""
+        return {}
+
+
+def section_format(scenario: Scenario) -> ScenarioSection:
+    """The state-file section format of ``scenario``: its folder's ``statefile.SECTION``, else no section."""
+    import importlib
+
+    module = type(scenario).__module__.rsplit(".", 1)[0] + ".statefile"
+    try:
+        return importlib.import_module(module).SECTION
+    except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
+        if hasattr(scenario, "read_state"):  # a scenario not yet split into its folder
+            return _LegacySection(scenario)
+        return ScenarioSection()
+
+
+class _LegacySection(ScenarioSection):
+    def __init__(self, scenario) -> None:
+        self.scenario = scenario
+
+    def read(self, section: Entry, state: GameState) -> None:
+        self.scenario.read_state(section, state)
+
+    def write(self, state: GameState) -> dict:
+        return self.scenario.write_state(state)
 
 
 def _read_options(entry: Entry, overrides: Mapping[str, str] | None) -> Options:
@@ -382,7 +428,7 @@ def dump_state(state: GameState) -> dict:
     data["investigators"] = investigators
     data["activation_track"] = list(state.activation_track)
     data["monsters"] = monsters
-    own = scenario.write_state(state)
+    own = section_format(scenario).write(state)
     if own:
         data[scenario.name] = own
     return data
