@@ -1,7 +1,8 @@
 """The rules catalog: every rule with a stable ID, every assumption and interpretation option, the glossary.
 
-The catalog is data, kept once in ``rules_docs/catalog/*.yaml`` (one file an area: ``general``, the scenarios …)
-and read by the engine, the specification's tag check, the ``ask`` command and the website alike.
+The catalog is data, kept once in this package's folder (``solver/catalog/*.yaml``, one file an area: ``general``,
+the scenarios …), shipped in the wheel as package data, and read by the engine, the specification's tag check, the
+``ask`` command and the website alike.
 
 A rule ID is lower-case words joined by ``-``, in two or more parts joined by ``.``: ``health.gain-over-max``.
 An ID never changes meaning; a withdrawn rule keeps its ID and says why it was withdrawn.
@@ -18,19 +19,16 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from .datacache import parsed_yaml
-from .errors import InputError, UnknownOptionError
+from ..datacache import parsed_yaml
+from ..errors import InputError, UnknownOptionError
 
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 OPTION_KINDS = ("assumption", "interpretation")
 
 
 def catalog_dir() -> Path:
-    """Where the catalog files are: ``$DEEPMADNESS_CATALOG``, else ``rules_docs/catalog`` beside the package."""
-    env = os.environ.get("DEEPMADNESS_CATALOG")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parent.parent / "rules_docs" / "catalog"
+    """Where the catalog files are: this package's folder (package data, in a wheel as in the repository)."""
+    return Path(__file__).resolve().parent
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +145,7 @@ def load_catalog(directory: Path | None = None) -> Catalog:
 
     What the checks made of the files is kept by the project's cache (:func:`solver.datacache.derived`, keyed by
     the files' bytes and this module's own): a command then loads one file instead of checking every entry."""
-    from .datacache import derived
+    from ..datacache import derived
 
     directory = directory or catalog_dir()
     paths = _catalog_files(directory)
