@@ -14,7 +14,7 @@ belongs to a scenario object, not to the state.
 Chance is an explicit step: a roll, a shuffle or a draw is given as values, or drawn from a
 ``random.Random(seed)`` passed in. Nothing in the package calls the ``random`` module's global functions.
 
-Every rule the engine applies has a stable ID in the rules catalog (``rules_docs/catalog``); base-game rules that
+Every rule the engine applies has a stable ID in the rules catalog (``solver/catalog``); base-game rules that
 the expansion text lacks are named *assumptions*, readings of ambiguous text are named *interpretation options*,
 both catalogued with a default (:mod:`solver.catalog`).
 """

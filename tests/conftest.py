@@ -51,7 +51,7 @@ def pytest_bdd_apply_tag(tag: str, function):
         rules = catalog().rules
         if rule_id not in rules:
             raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, but no rule {rule_id!r} "
-                                 f"is in the catalog (rules_docs/catalog)")
+                                 f"is in the catalog (solver/catalog)")
         if rules[rule_id].is_withdrawn:
             raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, a withdrawn rule")
         pytest.mark.rule(rule_id)(function)
@@ -60,7 +60,7 @@ def pytest_bdd_apply_tag(tag: str, function):
         name = tag[len(OPTION_TAG) - 1:]
         if name not in catalog().options:
             raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, but no assumption or "
-                                 f"interpretation option {name!r} is in the catalog (rules_docs/catalog)")
+                                 f"interpretation option {name!r} is in the catalog (solver/catalog)")
         pytest.mark.option(name)(function)
         return True
     return None

@@ -1,5 +1,5 @@
 """Board files and the geometry of a position: distances, every tied shortest path, sight, range and hatches
-under each setting of the board assumptions (rules_docs/catalog/board.yaml)."""
+under each setting of the board assumptions (solver/catalog/board.yaml)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ def test_every_term_a_rule_lists_has_a_glossary_entry():
     cat = catalog()
     known = {t.term.lower() for t in cat.terms} | {s.lower() for t in cat.terms for s in t.synonyms}
     missing = sorted({(t, r.id) for r in cat.rules.values() for t in r.terms if t.lower() not in known})
-    assert not missing, "terms with no entry in rules_docs/catalog/glossary.yaml: " + ", ".join(
+    assert not missing, "terms with no entry in solver/catalog/glossary.yaml: " + ", ".join(
         f"{t!r} ({rid})" for t, rid in missing)
 
 

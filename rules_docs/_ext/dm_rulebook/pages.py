@@ -204,7 +204,7 @@ def render_area_rules(data: SiteData, area_name: str, level: int) -> str:
     area = next((a for a in data.catalog.areas if a.name == area_name), None)
     if area is None:
         return directive("note", "", "No rules are catalogued for this area yet "
-                         f"({code(f'rules_docs/catalog/{area_name}.yaml')} is not there).")
+                         f"({code(f'solver/catalog/{area_name}.yaml')} is not there).")
     rules = data.catalog.rules_in(area_name)
     proven = sum(1 for r in rules if not r.is_withdrawn and data.is_proven(r.id))
     active = sum(1 for r in rules if not r.is_withdrawn)
@@ -498,7 +498,7 @@ def _html_br_table(header, rows) -> str:
 def glossary(data: SiteData) -> str:
     terms = sorted(data.catalog.terms, key=lambda t: t.term.lower())
     if not terms:
-        return "The glossary (`rules_docs/catalog/glossary.yaml`) is empty."
+        return "The glossary (`solver/catalog/glossary.yaml`) is empty."
     used = {t.lower() for r in data.catalog.rules.values() for t in r.terms}
     index = data.term_index()
     missing = sorted({t for r in data.catalog.rules.values() for t in r.terms if t.lower() not in index})
