@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import stat
 from pathlib import Path
 
@@ -15,16 +16,58 @@ except AttributeError:  # pragma: no cover - PyYAML built without libyaml
     _SafeLoader = yaml.SafeLoader
 
 
+#: Bounds on what a state or board file may hold once its aliases are expanded: every YAML node (a scalar, a list, a
+#: mapping) counts one. A shipped board is about 600 nodes; a 10,000-space board of your own about 100,000.
+MAX_NODES = 300_000
+#: How deeply lists and mappings may nest (a state file needs about 5 levels).
+MAX_DEPTH = 64
+#: The longest whole number a file may hold (every count in the game is far shorter).
+MAX_DIGITS = 9
+
+_TAG = "tag:yaml.org,2002:"
+_ALLOWED_TAGS = frozenset(_TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
+_INT = re.compile(r"[-+]?[0-9]+")
+_DECIMAL = re.compile(r"[-+]?(?:0|[1-9][0-9]*)")
+
+
 class _Loader(_SafeLoader):
-    """The safe loader, refusing a key written twice in one mapping (YAML would silently keep the last one:
-    two entries for one investigator would hide a mistake)."""
+    """The safe loader, read strictly (YAML 1.2's core schema, not 1.1's surprises):
+
+    * plain scalars are text, whole numbers in decimal, decimal fractions, ``true``/``false`` and ``null`` only —
+      ``yes``/``no``/``on``/``off`` are text, ``0x1b`` and ``12:30`` are text (no hexadecimal, octal or
+      sexagesimal numbers), and a whole number written with a leading zero (``027``, which YAML 1.1 reads as octal
+      23) is refused;
+    * a key written twice in one mapping is refused (YAML would silently keep the last one: two entries for one
+      investigator would hide a mistake), and so is a merge key (``<<``), which would hide one too;
+    * explicit tags other than the plain ones (``!!str`` …) are refused;
+    * the document, its aliases expanded, holds at most :data:`MAX_NODES` nodes nested at most :data:`MAX_DEPTH`
+      deep (a "billion laughs" file of a few hundred bytes is refused at once instead of expanded).
+    """
+
+    yaml_implicit_resolvers: dict = {}
+
+    def construct_yaml_int(self, node):
+        value = self.construct_scalar(node).replace("_", "") if node.style is None else self.construct_scalar(node)
+        if not _INT.fullmatch(value):
+            raise yaml.constructor.ConstructorError(None, None, f"{_short(value)} is not a whole number",
+                                                    node.start_mark)
+        if not _DECIMAL.fullmatch(value):
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{value} has a leading zero (YAML 1.1 would read it as an octal number): write "
+                            f"{int(value)}" if len(value) <= MAX_DIGITS + 1 else f"{_short(value)} has a leading zero",
+                node.start_mark)
+        if len(value.lstrip("+-")) > MAX_DIGITS:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the number {_short(value)} is too long (at most {MAX_DIGITS} digits)", node.start_mark)
+        return int(value)
 
     def construct_mapping(self, node, deep=False):
         if isinstance(node, yaml.MappingNode):
             seen: dict = {}
             for key_node, _ in node.value:
-                if key_node.tag == "tag:yaml.org,2002:merge":
-                    continue
+                if key_node.tag == _TAG + "merge":
+                    raise yaml.constructor.ConstructorError(
+                        None, None, "merge keys (<<) are not allowed: write each key once", key_node.start_mark)
                 key = self.construct_object(key_node, deep=True)
                 try:
                     first = seen.get(key)
@@ -32,15 +75,88 @@ class _Loader(_SafeLoader):
                     continue  # an unhashable key: the base constructor reports it
                 if first is not None:
                     raise yaml.constructor.ConstructorError(
-                        None, None, f"duplicate key {key!r} (first written on line {first})", key_node.start_mark)
+                        None, None, f"duplicate key {_short(key)} (first written on line {first})",
+                        key_node.start_mark)
                 seen[key] = key_node.start_mark.line + 1
         return super().construct_mapping(node, deep=deep)
 
 
+_Loader.add_implicit_resolver(_TAG + "bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF"))
+_Loader.add_implicit_resolver(_TAG + "int", re.compile(r"^[-+]?[0-9]+$"), list("-+0123456789"))
+_Loader.add_implicit_resolver(
+    _TAG + "float", re.compile(r"^[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$"), list("-+0123456789."))
+_Loader.add_implicit_resolver(_TAG + "null", re.compile(r"^(?:~|null|Null|NULL|)$"), ["~", "n", "N", ""])
+_Loader.add_constructor(_TAG + "int", _Loader.construct_yaml_int)
+_Loader.add_constructor(_TAG + "bool", lambda loader, node: loader.construct_scalar(node) in ("true", "True", "TRUE")
+                        if loader.construct_scalar(node) in ("true", "True", "TRUE", "false", "False", "FALSE")
+                        else _bad_scalar(node, "true or false"))
+
+
+def _bad_scalar(node, what: str):
+    raise yaml.constructor.ConstructorError(None, None, f"{_short(node.value)} is not {what}", node.start_mark)
+
+
+def _short(value, limit: int = 40) -> str:
+    """``repr(value)`` of a scalar cut to ``limit`` characters (a message never echoes a whole value)."""
+    text = repr(value) if isinstance(value, str) else str(value) if isinstance(value, (int, float)) else "a value"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _check_nodes(root) -> str | None:
+    """Why the composed document ``root`` is refused (a tag not allowed, too many nodes once aliases are expanded,
+    nested too deep), or ``None``. Walks each distinct node once, without recursion."""
+    size: dict[int, int] = {}
+    depth: dict[int, int] = {}
+    stack = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if key in size and not done:
+            continue
+        children = ([n for pair in node.value for n in pair] if isinstance(node, yaml.MappingNode)
+                    else list(node.value) if isinstance(node, yaml.SequenceNode) else [])
+        if not done:
+            if node.tag not in _ALLOWED_TAGS and node.tag != _TAG + "merge":
+                line = node.start_mark.line + 1
+                return f"line {line}: the YAML tag {_short(node.tag)} is not allowed here"
+            size[key] = -1  # in progress: an alias cycle (recursive data) is refused below
+            stack.append((node, True))
+            for child in children:
+                if size.get(id(child)) == -1:
+                    return f"line {child.start_mark.line + 1}: an alias refers to the list or mapping that holds it"
+                if id(child) not in size:
+                    stack.append((child, False))
+            continue
+        size[key] = 1 + sum(size[id(c)] for c in children)
+        depth[key] = 1 + max((depth[id(c)] for c in children), default=0)
+        if size[key] > MAX_NODES:
+            return (f"holds more than {MAX_NODES} values once its aliases are expanded: too big for a state or "
+                    f"board file")
+        if depth[key] > MAX_DEPTH:
+            return f"nests lists and mappings more than {MAX_DEPTH} levels deep"
+    return None
+
+
 def load_yaml_text(text: str, file: str = "<text>"):
-    """Parse YAML text with the safe loader; a syntax error becomes an InputError with line and column."""
+    """Parse YAML text with the strict safe loader (:class:`_Loader`); every failure becomes one InputError naming
+    the file, with line and column where the parser gives them."""
+    if text.count(",") + text.count("\n") > MAX_NODES:  # each value needs a separator: refuse before parsing
+        raise InputError(f"refused: holds more than {MAX_NODES} values: too big for a state or board file",
+                         file=file)
     try:
-        return yaml.load(text, Loader=_Loader)
+        loader = _Loader(text)
+        try:
+            root = loader.get_single_node()
+            if root is None:
+                return None
+            problem = _check_nodes(root)
+            if problem is not None:
+                raise InputError(f"refused: {problem}", file=file)
+            return loader.construct_document(root)
+        finally:
+            loader.dispose()
+    except InputError:
+        raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
@@ -53,6 +169,8 @@ def load_yaml_text(text: str, file: str = "<text>"):
                          entry=where) from None
     except yaml.YAMLError as exc:
         raise InputError(f"not valid YAML: {_one_line(exc)}", file=file) from None
+    except (ValueError, TypeError, KeyError, OverflowError, RecursionError) as exc:  # a constructor's own failure
+        raise InputError(f"not valid YAML: {_short(str(exc), 120)}", file=file) from None
 
 
 def _one_line(problem) -> str:
@@ -133,9 +251,10 @@ class Entry:
         return InputError(message, file=self.file, entry=self.path or None, rule_id=rule_id)
 
     def _child(self, key) -> str:
-        if isinstance(key, int):
+        if isinstance(key, int) and not isinstance(key, bool):
             return f"{self.path}[{key}]"
-        return f"{self.path}.{key}" if self.path else str(key)
+        shown = printable(str(key), 60)
+        return f"{self.path}.{shown}" if self.path else shown
 
     def mapping(self) -> dict:
         if not isinstance(self.value, dict):
@@ -203,9 +322,31 @@ class Entry:
 
 
 def _kind(v) -> str:
+    """What a value is, in a few words — never the whole of a long value (a list is "a list", text is cut)."""
     if v is _MISSING:
         return "nothing"
     if v is None:
         return "empty"
-    return {dict: "a mapping", list: "a list", str: f"text {v!r}", bool: f"{v!r}".lower(),
-            int: f"the number {v}", float: f"the number {v}"}.get(type(v), type(v).__name__)
+    if isinstance(v, bool):
+        return str(v).lower()
+    if isinstance(v, str):
+        return f"text {_short(v)}"
+    if isinstance(v, (int, float)):
+        return f"the number {_short(v)}"
+    return {dict: "a mapping", list: "a list"}.get(type(v), type(v).__name__)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """``text`` safe to show on a terminal: control characters (escape sequences, newlines, bidirectional
+    overrides) written as ``\\x1b``-style escapes, and cut to ``limit`` characters with an ellipsis.
+
+    >>> printable("Lisbeth\\x1b[2J\\nRules: none")
+    'Lisbeth\\\\x1b[2J\\\\nRules: none'
+    """
+    shown = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    if limit is not None and len(shown) > limit:
+        shown = shown[:limit] + "…"
+    return shown
