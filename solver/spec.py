@@ -10,11 +10,14 @@ from dataclasses import dataclass, field
 
 import json
 from functools import lru_cache
+from importlib.resources import files
 from pathlib import Path
 
 
 ROOT = Path(__file__).resolve().parent.parent
-FEATURES_DIR = ROOT / "features"
+#: The feature files: the repository's ``features/`` folder, installed as the data-only package ``solver.features``
+#: (``setup.py``), so the wheel carries them and an editable install reads the repository's files themselves.
+FEATURES_DIR = Path(str(files("solver.features"))).resolve()
 RESULTS_FILE = ROOT / "build" / "spec-results.json"
 RULE_TAG = "@rule:"
 OPTION_TAG = "@option:"  # a scenario that pins an assumption or interpretation option
@@ -99,14 +102,23 @@ def _rule_ids(tags, prefix: str = RULE_TAG) -> tuple[str, ...]:
 FEATURE_KIND = "feature/1"
 
 
-def parse_feature(path: Path, root: Path = ROOT) -> FeatureSpec:
+def _feature_name(path: Path) -> str:
+    """A feature file's name as the specification knows it, in the repository and in an installed wheel alike:
+    ``features/general/health.feature``; a file elsewhere keeps its own path."""
+    path = path.resolve()
+    if path.is_relative_to(FEATURES_DIR):
+        return "features/" + path.relative_to(FEATURES_DIR).as_posix()
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
+def parse_feature(path: Path) -> FeatureSpec:
     """Parse one feature file; a syntax error raises the parser's CompositeParserException. What the parser made of
     the file's bytes is kept by the project's cache (:func:`solver.datacache.parsed`): the Cucumber parser is
     imported only for a file not parsed before."""
     from .datacache import parsed
 
     name, description, ftags, scenarios = parsed(path, _parse_feature_text, FEATURE_KIND)
-    rel = path.resolve().relative_to(root).as_posix() if path.resolve().is_relative_to(root) else str(path)
+    rel = _feature_name(path)
     return FeatureSpec(rel, name, description, ftags, tuple(
         ScenarioSpec(rel, name, rule_name, sname, keyword, line, tags, ids, sdescription,
                      tuple(Step(*x) for x in background), tuple(Step(*x) for x in steps), examples)
