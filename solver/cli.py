@@ -4,7 +4,11 @@
   legal (it loads and passes the scenario's checks) and whether the game is won or lost, with the rule.
 * ``deepmadness ask "QUESTION"`` finds the rulings that answer a question in the player's own words;
   ``deepmadness rule ID`` shows one rule with its scenarios (:mod:`solver.ask`).
-* Answers are short text with rule IDs; ``--json`` prints them for scripts.
+* Every answer (``check``'s too) is an :class:`~solver.answers.Answer`, printed through :mod:`solver.render`: text
+  whose first line is the result, or ``--json`` (the data the published JSON Schema describes).
+* Argument checking lives here: a question's :class:`~solver.questions.Param` declarations become argparse
+  arguments (type, choices, bounds), and a :class:`~solver.errors.BadParameter` raised by a question (a name the
+  position doesn't know) is shown with the parameter's flag (``--investigator``).
 * Exit status: 0 answered, 2 bad input (one line on stderr: file, entry, what is wrong, rule), 1 internal error.
 
 :func:`build_parser` builds the whole argument parser (the website generates the command-line reference from
@@ -25,11 +29,62 @@ EXIT_OK, EXIT_INTERNAL, EXIT_INPUT = 0, 1, 2
 REPORT = "please report it, with the state file, at the project's issue tracker"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its refusals on one line (``deepmadness distance: error: argument --to: …``), exit 2."""
+
+    def error(self, message: str):
+        self.exit(EXIT_INPUT, f"{self.prog}: error: {' '.join(message.splitlines())}\n")
+
+
 def _option(text: str) -> tuple[str, str]:
+    from .catalog import Options
+    from .errors import UnknownOptionError
+
     name, sep, value = text.partition("=")
     if not sep or not name.strip() or not value.strip():
         raise argparse.ArgumentTypeError(f"expected NAME=SETTING (e.g. sight.model=same-room), not {text!r}")
+    try:
+        Options({name.strip(): value.strip()})
+    except UnknownOptionError as exc:
+        raise argparse.ArgumentTypeError(f"{text}: {exc}") from None
     return name.strip(), value.strip()
+
+
+def _whole_number(minimum: int):
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be at least {minimum}, not {value}")
+        return value
+    return convert
+
+
+def _param_type(param):
+    """The argparse ``type`` of a question's :class:`~solver.questions.Param`: its own check, its refusal as
+    argparse's one-line error naming the flag."""
+    def convert(text: str):
+        try:
+            return param.check(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    convert.__name__ = getattr(param.type, "__name__", "value")
+    return convert
+
+
+def _add_param(parser: argparse.ArgumentParser, param) -> None:
+    extra = {"type": _param_type(param), "default": param.default}
+    if param.choices:
+        extra["choices"] = param.choices
+    help_text = param.help + (f" (default {param.default})" if param.default is not None and "default" not in
+                              param.help else "")
+    if param.positional:
+        parser.add_argument(param.name, help=help_text, nargs=None if param.required else "?", **extra)
+    else:
+        parser.add_argument(f"--{param.name}", dest=param.name, required=param.required, help=help_text,
+                            metavar=param.name.upper(), **extra)
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -47,7 +102,7 @@ def _ask_parser(sub) -> None:
                                      "scenario that proves it and the status of its last run.")
     ask.add_argument("question", nargs="+", help="the question, e.g. \"can Lisbeth store the die she just put "
                                                  "back?\"")
-    ask.add_argument("--limit", type=int, default=3, metavar="N", help="show at most N rulings (default 3)")
+    ask.add_argument("--limit", type=_whole_number(1), default=3, metavar="N", help="show at most N rulings (default 3)")
     ask.add_argument("--json", action="store_true", help="print the answer as JSON, for scripts")
 
 
@@ -79,12 +134,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     def wanted(name: str) -> bool:
         return only is None or name in only
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG, description="Answers rules questions about a Deep Madness: Endless Nightmares position, listing "
                                "every option the rules leave to the players and the rule that decides it.",
         epilog="Exit status: 0 answered, 2 bad input, 1 internal error.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
     if wanted("questions"):
         listing = sub.add_parser("questions", help="list the questions this command answers",
                                  description="List the questions this command answers, with the scenarios they "
@@ -105,11 +160,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         p = sub.add_parser(q.name, help=q.help + scope, description=q.help + scope)
         _common(p)
         for param in q.params:
-            if param.positional:
-                p.add_argument(param.name, help=param.help, nargs=None if param.required else "?")
-            else:
-                p.add_argument(f"--{param.name}", dest=param.name, required=param.required, help=param.help,
-                               metavar=param.name.upper())
+            _add_param(p, param)
     return parser
 
 
@@ -141,8 +192,9 @@ def _drop_stdout() -> None:
 
 
 def _main(argv: list[str] | None) -> int:
-    from .errors import DeepMadnessError, InputError, PlayerChoiceRequired, RuleViolation
+    from .errors import BadParameter, DeepMadnessError, InputError, PlayerChoiceRequired, RuleViolation
 
+    positional: set[str] = set()
     try:
         args = sys.argv[1:] if argv is None else list(argv)
         parser = build_parser(args[0] if args and not args[0].startswith("-") else None)
@@ -150,9 +202,15 @@ def _main(argv: list[str] | None) -> int:
             ns = parser.parse_args(args)
         except SystemExit as exc:  # argparse has printed its message (or --help / --version)
             return int(exc.code or 0)
+        from .questions import REGISTRY
+
+        if ns.command in REGISTRY:
+            positional = {p.name for p in REGISTRY[ns.command].params if p.positional}
         return _run(ns)
     except InputError as exc:
         return _fail(f"{exc.describe()}", EXIT_INPUT)
+    except BadParameter as exc:
+        return _fail(flag_message(exc, positional), EXIT_INPUT)
     except RuleViolation as exc:
         return _fail(f"the rules don't allow it: {exc}", EXIT_INPUT)
     except PlayerChoiceRequired as exc:
@@ -170,6 +228,13 @@ def _main(argv: list[str] | None) -> int:
                      f"Set DEEPMADNESS_DEBUG=1 to see the traceback.", EXIT_INTERNAL)
 
 
+def flag_message(exc, positional: set[str] = frozenset()) -> str:
+    """A :class:`~solver.errors.BadParameter` as the command line shows it: the parameter's flag first
+    (``--investigator: 'Husk#1' is not an investigator …``); a positional parameter by its name."""
+    flag = exc.parameter if exc.parameter in positional else f"--{exc.parameter}"
+    return f"{flag}: {exc.message}" + (f" [{exc.rule_id}]" if exc.rule_id else "")
+
+
 def _fail(message: str, code: int) -> int:
     message = " ".join(str(message).splitlines())  # one line, whatever a message holds
     try:
@@ -183,6 +248,15 @@ def _print_json(data) -> None:
     import json
 
     print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _print_answer(ns, answer) -> None:
+    from .render import to_data, to_text
+
+    if ns.json:
+        _print_json(to_data(answer))
+    else:
+        print(to_text(answer))
 
 
 def _run(ns: argparse.Namespace) -> int:
@@ -207,11 +281,7 @@ def _run(ns: argparse.Namespace) -> int:
         raise InputError(f"the question {q.name!r} is for the scenario(s) {', '.join(q.scenarios)}, not "
                          f"{state.scenario.name!r}", file=ns.state, entry="scenario")
     args = {p.name: getattr(ns, p.name) for p in q.params if getattr(ns, p.name, None) is not None}
-    answer = q.func(state, args)
-    if ns.json:
-        _print_json(answer.to_json())
-    else:
-        print(answer.to_text())
+    _print_answer(ns, q.func(state, args))
     return EXIT_OK
 
 
@@ -221,7 +291,9 @@ def _list_questions(ns) -> int:
     rows = sorted(load_all().values(), key=lambda q: q.name)
     if ns.json:
         _print_json([{"name": q.name, "help": q.help, "scenarios": list(q.scenarios),
-                      "params": [{"name": p.name, "help": p.help, "required": p.required} for p in q.params]}
+                      "params": [{"name": p.name, "help": p.help, "required": p.required,
+                                  "type": "integer" if p.type is int else "text", "choices": list(p.choices),
+                                  "default": p.default} for p in q.params]}
                      for q in rows])
         return EXIT_OK
     width = max([len(q.name) for q in rows] + [5])
@@ -233,29 +305,28 @@ def _list_questions(ns) -> int:
 
 
 def _check(ns, state) -> int:
-    outcome = state.outcome()
-    scenario = state.scenario
-    data = {"legal": True, "scenario": scenario.name, "round": state.round,
-            "options": state.options.non_default(), "outcome": None}
-    if outcome is not None:
-        data["outcome"] = {"result": outcome.result, "termination": outcome.termination.name.lower(),
-                           "detail": outcome.detail, "rule": outcome.rule_id, "also_met": list(outcome.also_met)}
-    if ns.json:
-        _print_json(data)
-        return EXIT_OK
-    print(f"Legal position: {scenario.title}, round {state.round} ({Path(ns.state).name}).")
-    if outcome is None:
-        print("The game goes on: no winning or losing condition is met.")
-    elif outcome.is_win:
-        print(f"The game is won: {outcome.detail}. [{outcome.rule_id}]")
-    else:
-        print(f"The game is lost: {outcome.detail}. [{outcome.rule_id}]")
-    if outcome is not None and outcome.also_met:
-        print("Also met at the same moment: " + ", ".join(outcome.also_met)
-              + f" (option outcome.simultaneous={state.options['outcome.simultaneous']} decides which counts)")
-    if data["options"]:
-        print("Options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items()))
+    _print_answer(ns, check_answer(state, Path(ns.state).name))
     return EXIT_OK
+
+
+def check_answer(state, file_name: str):
+    """``check``'s answer: the outcome first (the game goes on, is won or is lost, with its rule and every other
+    ending condition met at the same moment), then the position that was checked."""
+    from .answers import Answer, OutcomeData, Result, ResultKind
+    from .questions import approximate_board
+
+    outcome = state.outcome()
+    options = dict(state.options.non_default())
+    if outcome is None:
+        result = Result(ResultKind.NOTHING, "The game goes on: no winning or losing condition is met.")
+    else:
+        result = Result(ResultKind.OUTCOME, f"The game is {'won' if outcome.is_win else 'lost'}: {outcome.detail}.")
+        if outcome.also_met:
+            options["outcome.simultaneous"] = state.options["outcome.simultaneous"]
+    rules = (outcome.rule_id, *outcome.also_met) if outcome is not None else ()
+    return Answer("check", result, outcome=OutcomeData.of(outcome), rules=rules, options=options,
+                  approximate_board=approximate_board(state),
+                  explanation=(f"Legal position: {state.scenario.title}, round {state.round} ({file_name}).",))
 
 
 def _ask(ns) -> int:
@@ -265,8 +336,6 @@ def _ask(ns) -> int:
     question = " ".join(ns.question).strip()
     if not question:
         raise InputError("the question is empty", entry="question")
-    if ns.limit < 1:
-        raise InputError(f"--limit must be at least 1, not {ns.limit}", entry="--limit")
     answer = Asker().ask(question, limit=ns.limit)
     if ns.json:
         _print_json(answer.to_json())

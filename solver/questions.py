@@ -1,8 +1,11 @@
 """The registry of positional questions the command line answers: ``deepmadness <question> STATE.yaml``.
 
-A question is a function ``(state, args) -> Answer`` registered with :func:`question`. ``args`` is a dict of the
-question's own command-line arguments (declared as ``params``). Scenario modules register their own questions;
-``load_all()`` imports every module that registers some.
+A question is a function ``(state, args) -> Answer`` registered with :func:`question`. ``args`` maps the names of
+the question's own parameters (declared as :class:`Param`, with their type, choices and bounds) to values already
+of that type: the command line checks them (argparse, from the same declarations), and :meth:`Question.bind` does
+the same for an example file's ``args``. A question refers to a parameter by its name (``investigator``), never
+by a command-line flag: a value that names nothing in the position raises :class:`~solver.errors.BadParameter`.
+Scenario modules register their own questions; ``load_all()`` imports every module that registers some.
 """
 
 from __future__ import annotations
@@ -10,19 +13,50 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from .answers import Answer
+from .errors import BadParameter
 
 
 @dataclass(frozen=True, slots=True)
 class Param:
-    """A question's own command-line argument: ``--name VALUE`` (or positional when ``positional``)."""
+    """A question's own parameter: ``--name VALUE`` on the command line (or positional when ``positional``).
+
+    ``type`` converts the text given (``str`` or ``int``); ``choices`` lists the only values allowed;
+    ``minimum``/``maximum`` bound a whole number; ``default`` is the value when it is left out (``None``: the
+    question gets no entry for it)."""
 
     name: str
     help: str
     required: bool = False
     positional: bool = False
+    type: Callable[[str], Any] = str
+    choices: tuple[Any, ...] = ()
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def check(self, raw: Any) -> Any:
+        """``raw`` (text, or a value of the declared type) converted and checked; a bad value raises
+        :class:`ValueError` with what is wrong, in words (the caller names the parameter)."""
+        if self.type is int:
+            if isinstance(raw, bool) or not isinstance(raw, (int, str)):
+                raise ValueError(f"must be a whole number, not {raw!r}")
+            try:
+                value = int(str(raw).strip())
+            except ValueError:
+                raise ValueError(f"must be a whole number, not {raw!r}") from None
+            if self.minimum is not None and value < self.minimum:
+                raise ValueError(f"must be at least {self.minimum}, not {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise ValueError(f"must be at most {self.maximum}, not {value}")
+        else:
+            value = self.type(str(raw).strip())
+        if self.choices and value not in self.choices:
+            raise ValueError(f"must be one of {', '.join(map(str, self.choices))}, not {value!r}")
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +69,28 @@ class Question:
     scenarios: tuple[str, ...] = ()  # scenario names it applies to; empty: every scenario
     params: tuple[Param, ...] = ()
 
+    def bind(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """The arguments for :attr:`func` from ``raw`` values (an example file's ``args``: text or numbers), each
+        converted and checked by its :class:`Param`, defaults filled in; a bad or missing one raises
+        :class:`~solver.errors.BadParameter`, an unknown name too."""
+        known = {p.name: p for p in self.params}
+        for name in raw:
+            if name not in known:
+                raise BadParameter(str(name), f"the question {self.name!r} has no such parameter; its parameters: "
+                                              + (", ".join(known) or "none"))
+        args: dict[str, Any] = {}
+        for p in self.params:
+            if p.name in raw and raw[p.name] is not None:
+                try:
+                    args[p.name] = p.check(raw[p.name])
+                except ValueError as exc:
+                    raise BadParameter(p.name, str(exc)) from None
+            elif p.required:
+                raise BadParameter(p.name, "missing (required)")
+            elif p.default is not None:
+                args[p.name] = p.default
+        return args
+
 
 REGISTRY: dict[str, Question] = {}
 
@@ -45,24 +101,6 @@ QUESTION_MODULES = (
     "solver.scenarios.fevered_dreams",
     "solver.scenarios.expectant_terror",
 )
-
-
-#: Which module registers each question, so that the command line imports only the one it runs
-#: (:func:`load_question`); ``load_all`` imports them all. A test checks it against the registry.
-QUESTION_HOMES: dict[str, str] = {
-    "line-of-sight": "solver.general_questions",
-    "distance": "solver.general_questions",
-    "spawn-location": "solver.general_questions",
-    "attack-targets": "solver.general_questions",
-    "unbound-activation": "solver.scenarios.fathoms_dark",
-    "purple-hazard": "solver.scenarios.fevered_dreams",
-    "obscure-spawn": "solver.scenarios.fevered_dreams",
-    "mist": "solver.scenarios.fevered_dreams",
-    "nest-spawn": "solver.scenarios.expectant_terror",
-    "valid-placements": "solver.scenarios.expectant_terror",
-    "nest-return": "solver.scenarios.expectant_terror",
-    "infested": "solver.scenarios.expectant_terror",
-}
 
 
 def question(name: str, help: str, scenarios: tuple[str, ...] = (), params: tuple[Param, ...] = ()):
@@ -78,20 +116,24 @@ def question(name: str, help: str, scenarios: tuple[str, ...] = (), params: tupl
 
 
 def load_all() -> dict[str, Question]:
+    """Every registered question, by name (importing every module of :data:`QUESTION_MODULES`)."""
     for mod in QUESTION_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as exc:  # a module not written yet
-            if exc.name != mod:
-                raise
+        importlib.import_module(mod)
     return REGISTRY
 
 
 def load_question(name: str) -> Question | None:
-    """The question ``name``, importing only the module that registers it when :data:`QUESTION_HOMES` knows it
-    (every module otherwise); ``None`` for a name no module registers."""
-    if name not in REGISTRY and name in QUESTION_HOMES:
-        importlib.import_module(QUESTION_HOMES[name])
-    if name not in REGISTRY:
-        load_all()
-    return REGISTRY.get(name)
+    """The question ``name``; ``None`` for a name no module registers."""
+    return load_all().get(name)
+
+
+# --- what every answer says about its position --------------------------------------------------------------------
+def settings(state, names: Iterable[str]) -> dict[str, str]:
+    """The settings of the options ``names`` in ``state`` (default or not): an answer's ``options``, the ones
+    that decided it."""
+    return {name: state.options[name] for name in dict.fromkeys(names)}
+
+
+def approximate_board(state) -> bool:
+    """Whether ``state`` is played on an approximate layout (a shipped board, not the printed one)."""
+    return bool(getattr(state.board, "approximate", False))

@@ -27,8 +27,12 @@ def to_text(answer: Answer) -> str:
     lines = [answer.result.text]
     if answer.outcome is not None:
         o = answer.outcome
-        lines.append(f"The game is {'won' if o.result == 'win' else 'lost'}: {o.detail} [{o.rule}]"
-                     + (f" (also met: {', '.join(o.also_met)})" if o.also_met else ""))
+        if answer.result.kind is ResultKind.OUTCOME:  # the result says it: add the rule that decided it
+            lines[0] += f" [{o.rule}]"
+        else:
+            lines.append(f"The game is {'won' if o.result == 'win' else 'lost'}: {o.detail} [{o.rule}]")
+        if o.also_met:
+            lines.append("Also met at the same moment: " + ", ".join(o.also_met))
     if answer.steps:
         who = answer.chooser or "the players"
         lines.append(f"Each step is chosen on its own, by {who}:")

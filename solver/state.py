@@ -40,7 +40,7 @@ from pathlib import Path
 
 from .board import Board, load_board
 from .catalog import Options, catalog
-from .errors import InputError, RuleViolation, UnknownOptionError
+from .errors import BadParameter, InputError, RuleViolation, UnknownOptionError
 from .game import MONSTER_TYPES, Figure, GameState, Scenario
 from .health import Health
 from .investigators import INVESTIGATORS, NORMAL_MONSTERS
@@ -187,7 +187,7 @@ def _read_options(entry: Entry, overrides: Mapping[str, str] | None) -> Options:
         try:
             Options({key: value})
         except UnknownOptionError as exc:
-            raise InputError(str(exc), entry=f"--option {key}={value}") from None
+            raise BadParameter("option", f"{key}={value}: {exc}") from None
         settings[key] = value
     return Options(settings)
 
@@ -498,5 +498,11 @@ def answer_example(path: str | Path):
     if spec.question not in registry:
         raise InputError(f"no question {spec.question!r}; known: {', '.join(sorted(registry))}", file=str(path),
                          entry="example.question")
+    q = registry[spec.question]
+    try:
+        args = q.bind(spec.args)
+    except BadParameter as exc:
+        raise InputError(exc.message, file=str(path), entry=f"example.args.{exc.parameter}",
+                         rule_id=exc.rule_id) from None
     state = load_state(path, spec.options)
-    return registry[spec.question].func(state, dict(spec.args)), state
+    return q.func(state, args), state

@@ -42,14 +42,19 @@ def test_the_script_answers_in_json_with_an_option():
                "--option", "hatch.blocks-movement=closed-locked-sealed")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
-    assert data["options"] == {"hatch.blocks-movement": "closed-locked-sealed"}
-    assert [c["value"] for c in data["choices"]] == [["24b", "24a", "27b", "27c", "12a", "12b", "13a"]]
+    assert data["options"] == {"board.distance": "fewest-moves", "hatch.blocks-movement": "closed-locked-sealed"}
+    assert [c["value"]["path"] for c in data["choices"]] == [["24b", "24a", "27b", "27c", "12a", "12b", "13a"]]
+    assert data["result"] == {"kind": "determined", "text": "24b to 13a: 6 moves, along one shortest path.",
+                              "count": 1}
+    assert data["approximate_board"] is True
 
 
 def test_the_script_checks_a_position():
     done = run("check", str(EXAMPLE))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("Legal position: Fathoms Dark")
+    first, *rest = done.stdout.splitlines()
+    assert first == "The game goes on: no winning or losing condition is met."
+    assert any(line.strip().startswith("Legal position: Fathoms Dark") for line in rest)
 
 
 @pytest.mark.parametrize("args, fragment", [
@@ -57,7 +62,10 @@ def test_the_script_checks_a_position():
     (("distance", str(EXAMPLE), "--from", "24b", "--to", "99z"),
      "--to: '99z' is neither a space of the board nor a figure"),
     (("distance", str(EXAMPLE), "--from", "24b", "--to", "13a", "--option", "sight.model=x-ray"),
-     "--option sight.model=x-ray: option 'sight.model' has no setting 'x-ray'"),
+     "--option: sight.model=x-ray: option 'sight.model' has no setting 'x-ray'"),
+    (("spawn-location", str(EXAMPLE), "--count", "many"), "--count: must be a whole number, not 'many'"),
+    (("attack-targets", str(EXAMPLE), "--investigator", "Nobody", "--range", "1"),
+     "--investigator: 'Nobody' is not an investigator of this position"),
 ])
 def test_bad_input_exits_2_with_one_line(args, fragment):
     done = run(*args)
@@ -100,21 +108,49 @@ def test_build_parser_has_every_question():
         assert name in sub.choices
 
 
+def _some_value(p) -> str:
+    """A value a parameter accepts: its first choice, a whole number within its bounds, or a word."""
+    if p.choices:
+        return str(p.choices[0])
+    return str(p.minimum or 0) if p.type is int else "x"
+
+
 def test_every_question_takes_the_common_arguments():
     parser = build_parser()
     for name, q in load_all().items():
         ns = parser.parse_args([name, "s.yaml", "--json", "--option", "sight.model=same-room"]
                                + [x for p in q.params if p.required and not p.positional
-                                  for x in (f"--{p.name}", "x")]
-                               + [x for p in q.params if p.required and p.positional for x in ("x",)])
+                                  for x in (f"--{p.name}", _some_value(p))]
+                               + [_some_value(p) for p in q.params if p.required and p.positional])
         assert ns.command == name and ns.json and ns.option == [("sight.model", "same-room")]
+        for p in q.params:  # argparse converts each to its declared type
+            value = getattr(ns, p.name)
+            assert value is None or isinstance(value, p.type) or not isinstance(p.type, type)
+
+
+def test_no_question_names_a_flag():
+    """The engine and the questions name a parameter by its name; only the command line adds the dashes."""
+    offenders = [str(f.relative_to(ROOT)) for f in (ROOT / "solver").rglob("*.py")
+                 if f.name != "cli.py" and 'entry="--' in f.read_text(encoding="utf-8")]
+    assert not offenders, offenders
+
+
+def test_a_bad_parameter_is_shown_with_its_flag():
+    from solver.errors import BadParameter
+
+    assert cli.flag_message(BadParameter("investigator", "nobody here", rule_id="x.y")) == \
+        "--investigator: nobody here [x.y]"
+    assert cli.flag_message(BadParameter("rooms", "no such room"), positional={"rooms"}) == "rooms: no such room"
 
 
 def test_distance_lists_every_tied_path(tiny, capsys):
     assert main(["distance", str(tiny()), "--from", "1b", "--to", "2c", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert sorted(c["value"] for c in data["choices"]) == [["1b", "1a", "1c", "2c"], ["1b", "2a", "2b", "2c"]]
-    assert "tied" in data["summary"] and data["rules"] == ["board.distance", "hatch.blocks-movement"]
+    assert sorted(c["value"]["path"] for c in data["choices"]) == [["1b", "1a", "1c", "2c"],
+                                                                   ["1b", "2a", "2b", "2c"]]
+    assert data["result"]["kind"] == "choice" and data["result"]["count"] == 2 and "tied" in data["result"]["text"]
+    assert data["rules"] == ["board.distance", "hatch.blocks-movement"]
+    assert [c["draw"]["paths"] for c in data["choices"]] == [[c["value"]["path"]] for c in data["choices"]]
 
 
 def test_distance_with_no_way(tiny, capsys):
@@ -134,11 +170,11 @@ def test_line_of_sight_between_figures_honours_the_scenarios_blockers(tiny, caps
     path = tiny(TINY_STATE + "tiny: {mist: [1b]}\n")
     assert main(["line-of-sight", str(path), "--from", "Lisbeth Gibson", "--to", "Emma Kruger", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [c["value"] for c in data["choices"]] == [["1a", "1c", "2c", "2b"]]
-    assert data["choices"][0]["detail"] == {"sight_distance": 3}
+    assert [c["value"] for c in data["choices"]] == [{"path": ["1a", "1c", "2c", "2b"], "sight_distance": 3}]
+    assert data["result"]["kind"] == "yes" and data["draw"]["spaces"] == ["1b"]
     assert main(["line-of-sight", str(path), "--from", "1a", "--to", "2b", "--option", "sight.model=same-room"]) == 0
     out = capsys.readouterr().out
-    assert "can't see" in out and "different rooms" in out and "Options: sight.model=same-room" in out
+    assert out.startswith("1a can't see 2b") and "different rooms" in out and "sight.model=same-room" in out
 
 
 def test_line_of_sight_into_a_blocking_space(tiny, capsys):
@@ -153,12 +189,13 @@ def test_attack_targets_lists_every_target_in_range_and_sight(tiny, capsys):
     data = json.loads(capsys.readouterr().out)
     # Emma stands in 2b: the star marker on her own space (range 0) and Husk#1 in 2a (range 1); Husk#2 in 3a is
     # behind the locked (3D) hatch, which blocks sight; the Parasite in 4b is two spaces away
-    assert [c["value"] for c in data["choices"]] == ["star marker", "Husk#1"]
-    assert [c["detail"]["range"] for c in data["choices"]] == [0, 1]
+    assert [c["value"]["target"] for c in data["choices"]] == ["star marker", "Husk#1"]
+    assert [c["value"]["range"] for c in data["choices"]] == [0, 1]
+    assert [c["draw"]["figures"] for c in data["choices"]] == [["star marker"], ["Husk#1"]]
     assert any("Parasite#1 (4b): needs range 2" in e for e in data["explanation"])
     assert main(["attack-targets", str(path), "--investigator", "Emma Kruger", "--range", "2", "--option",
                  "hatch.blocks-sight=none", "--json"]) == 0
-    values = [c["value"] for c in json.loads(capsys.readouterr().out)["choices"]]
+    values = [c["value"]["target"] for c in json.loads(capsys.readouterr().out)["choices"]]
     assert values == ["star marker", "Husk#1", "Husk#2", "Parasite#1"]
 
 
@@ -169,7 +206,8 @@ def test_attack_targets_lists_every_target_in_range_and_sight(tiny, capsys):
 ])
 def test_attack_targets_bad_arguments(tiny, capsys, args, fragment):
     assert main(["attack-targets", str(tiny()), *args]) == 2
-    assert fragment in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert fragment in err and len(err.strip().splitlines()) == 1
 
 
 def test_spawn_location_in_a_row(tiny, capsys):
@@ -178,8 +216,10 @@ def test_spawn_location_in_a_row(tiny, capsys):
     assert capsys.readouterr().out.startswith("It spawns in 2a.")
     assert main(["spawn-location", str(path), "--count", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["choices"][0]["value"] == ["2a", "3a", "2a"]
+    assert [c["value"]["space"] for c in data["choices"]] == ["2a", "3a", "2a"]
+    assert data["result"]["text"] == "The 3 items spawn in turn in 2a, 3a, 2a."
     assert data["rules"][:2] == ["spawn.no-location", "spawn.card-to-bottom"]
+    assert data["options"] == {"board.one-spawn-space": "one"}
 
 
 def test_spawn_location_with_an_empty_devoured_deck_is_refused(tiny, capsys):
@@ -191,12 +231,15 @@ def test_spawn_location_with_an_empty_devoured_deck_is_refused(tiny, capsys):
 
 def test_check_reports_the_outcome_with_its_rule(tiny, capsys):
     assert main(["check", str(tiny())]) == 0
-    assert "The game goes on" in capsys.readouterr().out
+    assert capsys.readouterr().out.startswith("The game goes on")
     lost = tiny(TINY_STATE.replace("devour_marker: 2", "devour_marker: 4"))
     assert main(["check", str(lost)]) == 0
-    assert "The game is lost" in capsys.readouterr().out
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("The game is lost") and first.endswith("[outcome.loss-devouring-track]")
     assert main(["check", str(lost), "--json"]) == 0
-    outcome = json.loads(capsys.readouterr().out)["outcome"]
+    data = json.loads(capsys.readouterr().out)
+    assert data["question"] == "check" and data["result"]["kind"] == "outcome"
+    outcome = data["outcome"]
     assert outcome["result"] == "loss" and outcome["rule"] == "outcome.loss-devouring-track"
 
 

@@ -37,9 +37,9 @@ def test_the_command_line_answers_every_example(path, capsys):
     assert main(argv + ["--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     if argv[0] == "check":
-        assert data["legal"] is True
+        assert data["question"] == "check" and data["result"]["kind"] in ("nothing", "outcome")
     else:
-        assert data["question"] == argv[0] and data["summary"]
+        assert data["question"] == argv[0] and data["result"]["text"]
 
 
 def test_every_question_has_an_example():
@@ -62,22 +62,23 @@ def _answer(name, capsys):
 
 def test_sight_goes_round_the_mist(capsys):
     a = _answer("general-line-of-sight.yaml", capsys)
-    assert [c["value"] for c in a["choices"]] == [["2a", "24a", "24b", "24c", "25a"]]
+    assert [c["value"]["path"] for c in a["choices"]] == [["2a", "24a", "24b", "24c", "25a"]]
 
 
 def test_two_shortest_paths_tie(capsys):
     a = _answer("general-distance.yaml", capsys)
-    assert sorted(tuple(c["value"]) for c in a["choices"]) == [
+    assert sorted(tuple(c["value"]["path"]) for c in a["choices"]) == [
         ("24b", "23a", "23b", "5a", "5b", "5c", "13a"), ("24b", "24a", "27b", "27c", "12a", "12b", "13a")]
 
 
 def test_three_spawns_follow_the_devoured_deck(capsys):
     a = _answer("general-spawn-location.yaml", capsys)
-    assert [c["value"] for c in a["choices"]] == [["26a", "5a", "27a"]]
-    assert a["choices"][0]["detail"]["devoured_deck_after"] == [26, 5, 27]
+    assert [c["value"]["space"] for c in a["choices"]] == ["26a", "5a", "27a"]
+    assert a["explanation"][-1] == "Devoured deck afterwards (top first): 26, 5, 27."
 
 
 def test_both_targets_in_range_are_the_players_choice(capsys):
     a = _answer("general-attack-targets.yaml", capsys)
-    assert sorted(c["detail"]["space"] for c in a["choices"]) == ["24a", "2b"]
-    assert {c["detail"]["kind"] for c in a["choices"]} == {"monster", "obscure_marker"}
+    assert sorted(c["value"]["space"] for c in a["choices"]) == ["24a", "2b"]
+    assert {c["value"]["kind"] for c in a["choices"]} == {"monster", "obscure_marker"}
+    assert a["result"]["kind"] == "choice" and a["result"]["count"] == 2
