@@ -11,7 +11,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.errors import InputError
+from solver.errors import BadParameter, InputError
 from solver.state import dump_state, load_state, state_from_data
 from tests.test_state_support import TINY_BOARD, TINY_STATE, tiny  # noqa: F401  (fixture)
 
@@ -63,12 +63,15 @@ def test_options_from_the_file_and_overrides(tiny):
 
 
 @pytest.mark.parametrize("override, fragments", [
-    ({"sight.modle": "same-room"}, ["--option sight.modle=same-room", "no assumption or interpretation option"]),
-    ({"sight.model": "x-ray"}, ["--option sight.model=x-ray", "has no setting 'x-ray'"]),
+    ({"sight.modle": "same-room"}, ["sight.modle=same-room", "no assumption or interpretation option"]),
+    ({"sight.model": "x-ray"}, ["sight.model=x-ray", "has no setting 'x-ray'"]),
 ])
-def test_a_bad_option_override_names_the_command_line(tiny, override, fragments):
-    with pytest.raises(InputError) as err:
+def test_a_bad_option_override_names_the_parameter(tiny, override, fragments):
+    """An override comes from the caller (the command line's --option): the error names the parameter ``option``,
+    never a flag (the command line adds the dashes)."""
+    with pytest.raises(BadParameter) as err:
         load_state(tiny(), override)
+    assert err.value.parameter == "option" and "--" not in str(err.value)
     for f in fragments:
         assert f in str(err.value)
 
