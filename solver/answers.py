@@ -116,6 +116,35 @@ class OutcomeData:
 
 
 @dataclass(frozen=True, slots=True)
+class RuleFired:
+    """A rule that fired while an event was played: its catalogued ID and what happened, in a few words."""
+
+    rule: str
+    what: str
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One entry of the position that an event changed, by its state-file path (``investigators.Lisbeth
+    Gibson.wounds``): its value before and after (``None`` where it was or is absent)."""
+
+    entry: str
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedEvent:
+    """One event played on a position (``deepmadness play``): the event as written, every rule that fired, in
+    order, and what changed; ``stopped`` when a choice the rules leave to the players stopped the play before it."""
+
+    event: str
+    fired: tuple[RuleFired, ...] = ()
+    changes: tuple[Change, ...] = ()
+    stopped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """The answer to one question about one position (see the module's docstring)."""
 
@@ -130,6 +159,7 @@ class Answer:
     approximate_board: bool = False
     explanation: tuple[str, ...] = ()
     draw: Drawing = field(default_factory=Drawing)  # what the whole answer shows beyond its choices
+    events: tuple[PlayedEvent, ...] = ()  # what happens if: the events played, in order (``play`` only)
 
     @property
     def is_summarised(self) -> bool:
