@@ -12,5 +12,5 @@ FEATURES = ["solver.features", *("solver.features." + p for p in find_namespace_
 setup(
     packages=[*find_namespace_packages(include=["solver", "solver.*"], exclude=["*.__pycache__"]), *FEATURES],
     package_dir={"solver.features": "features"},
-    package_data={"solver": ["**/*.yaml"], "solver.features": ["**/*.feature"]},
+    package_data={"solver": ["**/*.yaml", "schema/*.json"], "solver.features": ["**/*.feature"]},
 )
