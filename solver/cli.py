@@ -382,5 +382,16 @@ def example_argv(path: str | Path) -> list[str]:
     return argv
 
 
+def example_answer(path: str | Path):
+    """The :class:`~solver.answers.Answer` the command line prints for an example state file (its question's, or
+    ``check``'s for a file that names none)."""
+    from .state import answer_example, load_state, read_example
+
+    spec = read_example(path)
+    if spec is None or spec.question == "check":
+        return check_answer(load_state(path, spec.options if spec else None), Path(path).name)
+    return answer_example(path)[0]
+
+
 if __name__ == "__main__":  # python -m solver.cli
     sys.exit(main())

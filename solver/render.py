@@ -77,3 +77,60 @@ def _plain(v: Any) -> Any:
     if isinstance(v, (set, frozenset)):
         return sorted((_plain(x) for x in v), key=str)
     return v
+
+
+# --- the published JSON Schema -----------------------------------------------------------------------------------
+SCHEMA_ID = "https://deepmadness.invalid/schema/answer.schema.json"
+
+
+def answer_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of :func:`to_data`, derived from the dataclasses of :mod:`solver.answers`:
+    every field is written, so every field is required and no other is allowed. The package ships it as
+    ``solver/schema/answer.schema.json`` (``python -m solver.golden --schema`` writes it; a test keeps the two
+    equal)."""
+    from . import answers
+
+    defs: dict[str, Any] = {}
+    _schema_of(answers.Answer, defs)
+    schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
+              "title": "A deepmadness answer",
+              "description": "What `deepmadness QUESTION STATE.yaml --json` prints: one answer as data.",
+              **defs.pop("Answer"), "$defs": dict(sorted(defs.items()))}
+    schema["properties"]["summarised"] = {
+        "type": "boolean", "description": "Whether only some of the options are listed (result.count says how many)."}
+    schema["required"].append("summarised")
+    return schema
+
+
+def _schema_of(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
+    import types
+    import typing
+
+    if dataclasses.is_dataclass(tp):
+        name = tp.__name__
+        if name not in defs:
+            defs[name] = {}  # a placeholder while its fields are described
+            hints = typing.get_type_hints(tp)
+            fields = dataclasses.fields(tp)
+            defs[name] = {"type": "object",
+                          "description": " ".join((tp.__doc__ or "").split()),
+                          "properties": {f.name: _schema_of(hints[f.name], defs) for f in fields},
+                          "required": [f.name for f in fields], "additionalProperties": False}
+        return {"$ref": f"#/$defs/{name}"}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        defs.setdefault(tp.__name__, {"enum": [m.value for m in tp],
+                                      "description": " ".join((tp.__doc__ or "").split())})
+        return {"$ref": f"#/$defs/{tp.__name__}"}
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (typing.Union, types.UnionType):
+        return {"anyOf": [_schema_of(a, defs) for a in args]}
+    if origin is tuple or origin is list:
+        return {"type": "array", "items": _schema_of(args[0], defs)}
+    if origin is dict:
+        return {"type": "object", "additionalProperties": _schema_of(args[1], defs)}
+    simple = {str: "string", int: "integer", bool: "boolean", float: "number", type(None): "null"}
+    if tp in simple:
+        return {"type": simple[tp]}
+    if tp is Any:
+        return {}
+    raise TypeError(f"no JSON Schema for {tp!r}")
