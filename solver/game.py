@@ -26,6 +26,7 @@ from typing import Any
 from .board import Board
 from .catalog import Options
 from .activation import ActivationContext
+from .dice import Roll, StoredDie
 from .errors import PlayerChoiceRequired, RuleViolation
 from .health import Health
 
@@ -139,6 +140,12 @@ class GameState:
     round: int = 1
     activation_track: list[str] = field(default_factory=list)  # investigator IDs, first to activate first
     lost_reason: Outcome | None = None  # a loss that happened during an operation (an empty reserve)
+    # the moment of play (deepmadness play): whose activation it is, the roll just made, Lisbeth's stored die
+    activation: ActivationContext | None = None
+    roll: Roll | None = None
+    roll_by: str | None = None
+    rolls_made: int = 0  # Lisbeth's rolls so far (lisbeth.current-roll-only, lisbeth.replace-later-roll)
+    stored_die: StoredDie | None = None  # lisbeth.store-die
 
     @property
     def board(self) -> Board:

@@ -44,10 +44,12 @@ from .errors import BadParameter, InputError, RuleViolation, UnknownOptionError
 from .game import MONSTER_TYPES, Figure, GameState, Scenario
 from .health import Health
 from .investigators import INVESTIGATORS, NORMAL_MONSTERS
+from .turnfile import KEYS as TURN_KEYS, dump_turn, read_turn
 from .yamlio import Entry, _kind, file_problem, load_yaml_file
 
 COMMON_KEYS = ("scenario", "board", "options", "round", "devour_marker", "devoured_deck", "room_deck",
-               "devoured_rooms", "reserve", "investigators", "activation_track", "monsters", "example")
+               "devoured_rooms", "reserve", "investigators", "activation_track", "monsters", "example",
+               *TURN_KEYS)
 INVESTIGATOR_KEYS = ("space", "wounds", "health_plus_tokens", "tokens", "health", "killed")
 MONSTER_KEYS = ("type", "id", "space", "wounds", "health_plus_tokens", "health", "killed")
 CONDITION_TOKENS = ("slow", "weakened", "paralyzed")
@@ -115,6 +117,7 @@ def state_from_data(data, file: str = "<state>", options: Mapping[str, str] | No
     _read_investigators(root, state)
     _read_monsters(root, state)
     _check_figure_counts(root, state)
+    read_turn(root, state)
 
     section = root.get(name, {})
     if section.value is None:
@@ -428,6 +431,7 @@ def dump_state(state: GameState) -> dict:
     data["investigators"] = investigators
     data["activation_track"] = list(state.activation_track)
     data["monsters"] = monsters
+    data.update(dump_turn(state))
     own = section_format(scenario).write(state)
     if own:
         data[scenario.name] = own
