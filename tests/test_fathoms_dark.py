@@ -1,10 +1,11 @@
 """Fathoms Dark beyond the feature files: the state file's section (every refusal names file, entry and rule),
-the round trip through dump_state, the unbound-activation question, the constraint solver checked against a plain
-search, and random play-outs that keep the scenario's invariants."""
+the round trip through dump_state, the unbound-activation question (answers as data: per-step choices, counts, who
+decides), the counting search checked against a plain one, and random play-outs that keep the invariants."""
 
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 
@@ -13,12 +14,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.cli import example_argv, main
-from solver.errors import InputError, RuleViolation
+from solver.activation import ActivationContext
+from solver.errors import BadParameter, InputError, RuleViolation
 from tests.test_state_support import assert_refused
 from solver.health import Health
 from solver.questions import REGISTRY, load_all
-from solver.scenarios.fathoms_dark import (SCENARIO_CARDS, UNBOUND_MARKERS, FathomsDark, SearchCard,
-                                           action_choices, unbound_activation_sequences)
+from solver.scenarios.fathoms_dark import (SCENARIO_CARDS, UNBOUND_MARKERS, ActionTable, FathomsDark, SearchCard,
+                                           action_choices, conditions_in_force, unbound_activation_sequences)
 from solver.spec import ROOT
 from solver.state import dump_state, state_from_data
 
@@ -85,7 +87,7 @@ BAD_SECTIONS = [
     ({"search_deck": [{"name": "Flare", "range": 2}]},
      "fathoms-dark.search_deck[0].range", None, "no weapon"),
     ({"devoured_effect_markers": {"5a": "Rot"}},
-     "fathoms-dark.devoured_effect_markers.5a", "fathoms-board.devoured-effects", "spawn marker"),
+     "fathoms-dark.devoured_effect_markers.5a", "fathoms-board.devoured-effects", "spawn space"),
     ({"devoured_effect_markers": {"17a": "Rot"}},
      "fathoms-dark.devoured_effect_markers.17a", "fathoms-board.devoured-effects", "not devoured"),
     ({"unbound": {"space": "99z"}}, "fathoms-dark.unbound.space", None, "no space"),
@@ -199,10 +201,14 @@ def test_the_example_lists_both_ways(capsys):
     path = ROOT / "examples" / "fathoms-dark-unbound-activation.yaml"
     assert main(example_argv(path) + ["--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert sorted(tuple(c["value"]) for c in answer["choices"]) == [
+    assert sorted(tuple(c["value"]["actions"]) for c in answer["choices"]) == [
         ("move 5b→5a", "move 5a→27c", "attack Lisbeth Gibson"),
         ("move 5b→5c", "move 5c→26a", "attack Isaiah Wiesenthal")]
-    assert all(c["detail"]["weapon"] == "Knife" for c in answer["choices"])
+    assert all(c["value"]["weapon"] == "Knife" for c in answer["choices"])
+    assert answer["steps"] == []  # the second move depends on the first: whole courses, not per-step choices
+    assert answer["result"]["count"] == 2 and answer["chooser"] == "the attacking investigator"
+    assert answer["result"]["text"].startswith("Sophie Brigman attacks with Knife")
+    assert sorted(c["draw"]["paths"][0][-1] for c in answer["choices"]) == ["26a", "27c"]
     assert "fathoms-activation.attacker-breaks-ties" in answer["rules"]
 
 
@@ -210,18 +216,18 @@ def test_the_attack_targets_example_offers_the_marker_and_the_husk(capsys):
     path = ROOT / "examples" / "fathoms-dark-attack-targets.yaml"
     assert main(example_argv(path) + ["--json"]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert sorted(c["value"] for c in answer["choices"]) == ["Husk#1", "unbound marker (Sophie Brigman)"]
+    assert sorted(c["value"]["target"] for c in answer["choices"]) == ["Husk#1", "unbound marker (Sophie Brigman)"]
     assert "fathoms-markers.monster-for-others" in answer["rules"]
 
 
 def test_an_uncovered_investigator_has_no_unbound_activation():
     answer = REGISTRY["unbound-activation"].func(_read(), {"investigator": "Lisbeth Gibson"})
-    assert answer.choices == () and "takes no unbound activation" in answer.summary
+    assert answer.choices == () and "takes no unbound activation" in answer.result.text
     assert answer.rules == ("fathoms-activation.who",)
 
 
 def test_an_unknown_investigator_is_bad_input():
-    with pytest.raises(InputError, match="no investigator 'Emma'"):
+    with pytest.raises(BadParameter, match="no investigator 'Emma'"):
         REGISTRY["unbound-activation"].func(_read(), {"investigator": "Emma"})
 
 
@@ -235,22 +241,23 @@ def test_the_question_changes_nothing():
 def test_a_reshuffle_needs_a_seed():
     state = _read({"search_deck": [{"name": "Flare"}], "search_discard": [{"name": "Knife", "weapon": True,
                                                                          "range": 0}]})
-    with pytest.raises(InputError, match="seed"):
+    with pytest.raises(BadParameter, match="seed") as caught:
         REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman"})
-    answer = REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman", "seed": "3"})
-    assert answer.choices and all(c.detail["weapon"] == "Knife" for c in answer.choices)
-    with pytest.raises(InputError, match="whole number"):
-        REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman", "seed": "three"})
+    assert caught.value.parameter == "seed"
+    answer = REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman", "seed": 3})
+    assert answer.choices and all(c.value["weapon"] == "Knife" for c in answer.choices)
+    with pytest.raises(BadParameter, match="whole number"):
+        REGISTRY["unbound-activation"].bind({"investigator": "Sophie Brigman", "seed": "three"})
 
 
-# --- the constraint solver against a plain search -------------------------------------------------------------------------
+# --- the counting search against a plain one ------------------------------------------------------------------------------
 def _plain_search(state, investigator, weapon):
-    """Every sequence by straightforward recursion over action_choices: the reference for the constraint model."""
-    out = set()
+    """Every sequence by straightforward recursion over action_choices: the reference for the counting search."""
+    out = []
 
     def walk(at, seq):
         if len(seq) == 3:
-            out.add(tuple(seq))
+            out.append(tuple(seq))
             return
         for action in action_choices(state, investigator, weapon, at):
             walk(action.end, seq + [action])
@@ -266,7 +273,7 @@ OTHERS = ["Lisbeth Gibson", "Isaiah Wiesenthal", "Franklyn Christie", "Christoph
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(me=st.sampled_from(SPACES), others=st.lists(st.sampled_from(SPACES), min_size=0, max_size=4),
        weapon_range=st.integers(0, 3), nearest=st.sampled_from(["fewest-moves", "sight-distance"]))
-def test_the_constraint_model_finds_exactly_the_legal_sequences(me, others, weapon_range, nearest):
+def test_the_search_counts_and_lists_exactly_the_legal_sequences(me, others, weapon_range, nearest):
     data = copy.deepcopy(BASE)
     data["options"] = {"fathoms-dark.nearest-target": nearest}
     data["investigators"] = {"Sophie Brigman": {"space": me}}
@@ -278,9 +285,16 @@ def test_the_constraint_model_finds_exactly_the_legal_sequences(me, others, weap
     state = state_from_data(data, "h.yaml")
     weapon = SearchCard("W", True, weapon_range)
     got = unbound_activation_sequences(state, "Sophie Brigman", weapon)
-    assert len(got) == len(set(got))
-    assert set(got) == _plain_search(state, "Sophie Brigman", weapon)
+    plain = _plain_search(state, "Sophie Brigman", weapon)
+    assert len(got) == len(set(got)) == len(plain)
+    assert set(got) == set(plain)
+    table = ActionTable(state, "Sophie Brigman", weapon)
+    assert table.count() == len(plain)  # counted without listing
+    steps = table.steps()
+    if steps:  # independent steps: the courses are exactly their product
+        assert set(itertools.product(*steps)) == set(plain)
     for seq in got:  # every action is an attack when one is possible, and attacks only the nearest
+        assert table.allows([str(a) for a in seq]) == seq
         for action in seq:
             options = action_choices(state, "Sophie Brigman", weapon, action.at)
             assert action in options
@@ -334,7 +348,7 @@ def test_random_play_keeps_twelve_markers_and_one_card_each(seed, players, round
             _check_invariants(state)
         scenario.end_of_activation_phase(state, rng=rng)
         _check_invariants(state)
-        order = scenario.end_of_round(state)
+        order = scenario.unbound_activation_order(state)
         assert order == [n for n in names if state.is_covered(n)]
         if state.is_over():
             break
@@ -362,11 +376,13 @@ def test_an_option_given_on_the_command_line_changes_the_answer(capsys, tmp_path
     argv = ["unbound-activation", str(path), "--investigator", "Sophie Brigman", "--seed", "5", "--json"]
     assert main(argv) == 0
     reshuffled = json.loads(capsys.readouterr().out)
-    assert len(reshuffled["choices"]) == 2 and reshuffled["options"] == {}
+    assert len(reshuffled["choices"]) == 2
+    assert reshuffled["options"]["fathoms-dark.search-deck-exhausted"] == "reshuffle-discards"
     assert main(argv + ["--option", "fathoms-dark.search-deck-exhausted=no-weapon"]) == 0
     no_weapon = json.loads(capsys.readouterr().out)
-    assert [c["value"] for c in no_weapon["choices"]] == [["no action", "no action", "no action"]]
+    assert [c["value"]["actions"] for c in no_weapon["choices"]] == [["no action", "no action", "no action"]]
     assert no_weapon["options"] == {"fathoms-dark.search-deck-exhausted": "no-weapon"}
+    assert "attacks with" not in no_weapon["result"]["text"] and "no weapon" in no_weapon["result"]["text"]
 
 
 def test_the_only_infected_investigator_needs_no_naming(capsys, tmp_path):
@@ -386,4 +402,86 @@ def test_the_only_infected_investigator_needs_no_naming(capsys, tmp_path):
     two.write_text(yaml.safe_dump(data))
     assert main(["unbound-activation", str(two)]) == 2
     err = capsys.readouterr().err
-    assert "--investigator" in err and "Lisbeth Gibson, Sophie Brigman" in err
+    assert "--investigator" in err and "Sophie Brigman, Lisbeth Gibson" in err  # activation-track order
+
+
+# --- issue 11: answers that misled --------------------------------------------------------------------------------------
+def _two_near():
+    return _read({"search_deck": [{"name": "Harpoon", "weapon": True, "range": 1}]},
+                 investigators={"Lisbeth Gibson": {"space": "17b"}, "Sophie Brigman": {"space": "24a"},
+                                "Isaiah Wiesenthal": {"space": "24b"}})
+
+
+def test_two_equally_near_victims_are_a_choice_at_each_action():
+    answer = REGISTRY["unbound-activation"].func(_two_near(), {"investigator": "Sophie Brigman"})
+    assert answer.result.count == 8 and answer.choices == ()  # not eight whole courses
+    assert [s.label for s in answer.steps] == ["action 1", "action 2", "action 3"]
+    for step in answer.steps:
+        assert [c.label for c in step.options] == ["Isaiah Wiesenthal", "Lisbeth Gibson"]
+        assert [c.draw.figures for c in step.options] == [("Isaiah Wiesenthal",), ("Lisbeth Gibson",)]
+    assert answer.chooser == "the attacking investigator"  # the rulebook's words
+    assert "Isaiah Wiesenthal or Lisbeth Gibson" in answer.result.text and "8 courses" in answer.result.text
+
+
+def test_a_large_tie_is_counted_and_summarised_by_its_steps():
+    everyone = {"Sophie Brigman": {"space": "24a"}}
+    markers = {"Sophie Brigman": "star"}
+    for name, symbol in zip(OTHERS, ["circle", "square", "cross", "hexagon"]):
+        everyone[name] = {"space": "24b"}
+        markers[name] = symbol
+    state = _read({"objective_markers": markers, "scenario_deck": ["circle", "square", "cross", "hexagon"],
+                   "search_deck": [{"name": "Harpoon", "weapon": True, "range": 1}]}, investigators=everyone)
+    plan = state.scenario.plan_unbound_activation(state, "Sophie Brigman")
+    assert plan.count == 64 and len(plan.sequences) == state.scenario.sequences_listed  # the first few only
+    assert [len(step) for step in plan.steps] == [4, 4, 4]
+
+
+def test_with_no_search_deck_the_question_refuses_or_takes_the_weapon_given():
+    state = _read({"search_deck": []})
+    with pytest.raises(BadParameter, match="no search deck") as caught:
+        REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman"})
+    assert caught.value.parameter == "weapon-range"
+    assert caught.value.rule_id == "fathoms-activation.discard-until-weapon"
+    answer = REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman", "weapon-range": 1})
+    assert answer.result.text.startswith("Sophie Brigman attacks with a weapon of range 1")
+    assert answer.options["fathoms-dark.nearest-target"] == "fewest-moves"
+    assert "fathoms-dark.search-deck-exhausted" not in answer.options  # the deck was not used
+
+
+def test_no_attack_in_any_course_never_says_attacks_with():
+    alone = _read({"objective_markers": {"Sophie Brigman": "star"}, "scenario_deck": [],
+                   "search_deck": [{"name": "Knife", "weapon": True, "range": 0}]},
+                  investigators={"Sophie Brigman": {"space": "24a"}})
+    answer = REGISTRY["unbound-activation"].func(alone, {"investigator": "Sophie Brigman"})
+    assert "attacks with" not in answer.result.text and "takes no action" in answer.result.text
+    far = _read({"search_deck": [{"name": "Knife", "weapon": True, "range": 0}]},
+                investigators={"Lisbeth Gibson": {"space": "9a"}, "Sophie Brigman": {"space": "26a"},
+                               "Isaiah Wiesenthal": {"space": "9a"}})
+    plan = far.scenario.plan_unbound_activation(far, "Sophie Brigman")
+    answer = REGISTRY["unbound-activation"].func(far, {"investigator": "Sophie Brigman"})
+    if not plan.attacks:
+        assert "attacks with" not in answer.result.text and "can attack nobody" in answer.result.text
+
+
+def test_only_the_conditions_the_rulebook_names_are_ignored():
+    context = ActivationContext.unbound("Sophie Brigman")
+    held = {"weakened": 1, "slow": 1, "paralyzed": 1, "a madness token": 1}
+    assert conditions_in_force(context, held) == {"a madness token"}
+    assert conditions_in_force(ActivationContext.normal("Sophie Brigman"), held) == set(held)
+
+
+def test_play_rounds_through_the_protocol_keep_the_invariants():
+    from solver.game import play_round
+
+    for seed in range(6):
+        rng = random.Random(seed)
+        scenario = FathomsDark.with_shipped_board()
+        state = scenario.new_game(["Lisbeth Gibson", "Sophie Brigman", "Isaiah Wiesenthal"], rng=rng)
+        scenario.choose_monsters(state, None, rng)
+        state.search_deck = [SearchCard("Knife", True, 0), SearchCard("Flare"), SearchCard("Harpoon", True, 1)] * 4
+        for _ in range(10):
+            play_round(scenario, state, rng, lambda d: rng.choice(d.options),
+                       lambda actions: rng.choice(actions) if actions else None)
+            assert scenario.invariants(state) == []
+            if state.is_over():
+                break

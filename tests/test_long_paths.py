@@ -14,7 +14,7 @@ import pytest
 from bench.scale import make_position
 from solver.board import load_board
 from solver.cli import main
-from solver.errors import InputError
+from solver.errors import BadParameter
 from solver.questions import load_all
 from solver.scenarios import board_file
 
@@ -77,10 +77,10 @@ def _answer(position, **args):
 
 def test_a_long_path_is_shown_by_its_length_and_its_ends(far_position):
     short, full = _answer(far_position), _answer(far_position, paths="full")
-    assert [c.value for c in short.choices] == [c.value for c in full.choices]
+    assert [c.value["actions"] for c in short.choices] == [c.value["actions"] for c in full.choices]
     board = far_position.load().board
     hatches = frozenset({"locked", "sealed"})
-    told = [p for c in short.choices for p in c.detail["paths"]]
+    told = [p for c in short.choices for p in c.value["paths"]]
     assert told and all(p["shortened"] for p in told)
     for p in told:
         paths = board.shortest_paths(p["from"], p["to"], 2, hatches)
@@ -90,21 +90,22 @@ def test_a_long_path_is_shown_by_its_length_and_its_ends(far_position):
         line = next(e for e in short.explanation if e.startswith(f"shortest path {p['from']} to {p['to']}"))
         assert f"{p['moves']} moves, {' → '.join(p['first'])} → … → {' → '.join(p['last'])}" in line
         assert len(line) < 200
-    assert any("--paths full" in e for e in short.explanation)
-    whole = [p for c in full.choices for p in c.detail["paths"]]
+    assert any("paths: full" in e for e in short.explanation)
+    whole = [p for c in full.choices for p in c.value["paths"]]
     for p in whole:
         assert p["paths"] == [list(x) for x in board.shortest_paths(p["from"], p["to"], 3, hatches)]
         assert all(len(x) - 1 == p["moves"] for x in p["paths"])
-    assert not any("--paths full" in e for e in full.explanation)
+    assert not any("paths: full" in e for e in full.explanation)
 
 
 def test_the_command_line_takes_paths_and_refuses_a_bad_value(far_position, capsys):
     argv = ["unbound-activation", str(far_position.state_file), "--investigator", "Sophie Brigman", "--json"]
     assert main(argv + ["--paths", "full"]) == 0
     whole = json.loads(capsys.readouterr().out)
-    assert all("paths" in p for c in whole["choices"] for p in c["detail"]["paths"])
-    with pytest.raises(InputError, match="--paths"):
-        _answer(far_position, paths="some")
+    assert all("paths" in p for c in whole["choices"] for p in c["value"]["paths"])
+    with pytest.raises(BadParameter, match="ends, full") as caught:
+        load_all()["unbound-activation"].bind({"investigator": "Sophie Brigman", "paths": "some"})
+    assert caught.value.parameter == "paths"
     assert main(argv + ["--paths", "some"]) == 2
     assert "--paths" in capsys.readouterr().err
 
@@ -115,5 +116,5 @@ def test_short_paths_are_shown_whole_as_before():
     state = load_state(Path(__file__).resolve().parent.parent / "examples" / "fathoms-dark-unbound-activation.yaml")
     answer = load_all()["unbound-activation"].func(state, {"investigator": "Sophie Brigman"})
     assert "  shortest path 5b to 26a: 5b → 5c → 26a" in "\n" + "\n".join("  " + e for e in answer.explanation)
-    assert not any("--paths full" in e for e in answer.explanation)
-    assert all("paths" in p and "shortened" not in p for c in answer.choices for p in c.detail["paths"])
+    assert not any("paths: full" in e for e in answer.explanation)
+    assert all("paths" in p and "shortened" not in p for c in answer.choices for p in c.value["paths"])

@@ -111,13 +111,14 @@ Feature: Fathoms Dark — special setup
   Rule: The Unbound spawn cards stay out of the spawn deck
 
     @rule:fathoms-setup.no-unbound-spawn-cards
-    Scenario Outline: A spawn deck from <cards>
+    Scenario Outline: A spawn deck for <monsters>, with Unbound on the activation track
       Given a new Fathoms Dark game
-      When the Fathoms Dark spawn deck is made from the spawn cards <cards>
-      Then the Fathoms Dark spawn deck is <deck>
+      When the monsters <monsters> are chosen for Fathoms Dark, of which none is epic
+      And the Fathoms Dark spawn deck is made
+      Then the Fathoms Dark activation phase runs <monsters>, Unbound
+      And the Fathoms Dark spawn deck holds the spawn cards of <monsters>, none of Unbound
 
       Examples:
-        | cards                              | deck             |
-        | Husk, Unbound, Mind Eater, Unbound | Husk, Mind Eater |
-        | Unbound, Unbound                   | empty            |
-        | Husk, Husk                         | Husk, Husk       |
+        | monsters         |
+        | Husk, Mind Eater |
+        | Husk             |

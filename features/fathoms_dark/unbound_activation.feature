@@ -232,7 +232,7 @@ Feature: Fathoms Dark — the unbound activation
         | Sophie Brigman | star             | 24a   | weakened |
       And the unbound markers cover the Objective Points of Sophie Brigman
       Then in a normal activation Sophie Brigman's conditions in force are weakened
-      And in Sophie Brigman's unbound activation no condition is in force
+      And in Sophie Brigman's unbound activation the conditions in force are none
 
     @rule:fathoms-activation.target-as-monster @rule:fathoms-activation.all-damage-to-target
     Scenario Outline: Wounds <wounds> on Lisbeth, Isaiah in the same space

@@ -2,7 +2,7 @@
 Unbound, winning and losing (features/fathoms_dark/).
 
 A position is written as state-file data (the ``fathoms-dark:`` section documented in
-``solver.scenarios.fathoms_dark.SECTION_FORMAT``) and read, checks and all, on the first When or Then."""
+``solver.scenarios.fathoms_dark.statefile``) and read, checks and all, on the first When or Then."""
 
 from __future__ import annotations
 
@@ -135,7 +135,8 @@ def _position_refused(fathoms, rule):
 # --- the round ---------------------------------------------------------------------------------------------------------
 @when("the Fathoms Dark round begins")
 def _round_begins(fathoms):
-    fathoms.revealed = fathoms.attempt(fathoms.state.scenario.start_round, fathoms.state)
+    fired = fathoms.attempt(fathoms.state.scenario.start_round, fathoms.state) or []
+    fathoms.revealed = [f.data["card"] for f in fired if f.rule_id == "fathoms-cards.reveal-at-round-start"]
 
 
 @when("the Fathoms Dark activation phase ends")
@@ -151,13 +152,13 @@ def _round_ends(fathoms):
 @then(parsers.parse("the scenario card revealed is {card}"))
 def _revealed(fathoms, card):
     assert fathoms.error is None, fathoms.error
-    assert fathoms.revealed == card
+    assert fathoms.revealed == [card]
 
 
 @then("no scenario card is revealed")
 def _nothing_revealed(fathoms):
     assert fathoms.error is None, fathoms.error
-    assert fathoms.revealed is None
+    assert fathoms.revealed == []
 
 
 @then(parsers.parse("{investigator} holds his or her scenario card"))
@@ -187,7 +188,8 @@ def _not_covered(fathoms, investigator):
 @then(parsers.parse("the unbound activations come in the order {order}"))
 def _order(fathoms, order):
     assert fathoms.error is None, fathoms.error
-    assert fathoms.result == names(order)
+    taken = [f.data["investigator"] for f in fathoms.result if f.rule_id == "fathoms-activation.three-actions"]
+    assert taken == names(order)
 
 
 # --- the unbound activation --------------------------------------------------------------------------------------------
@@ -256,8 +258,9 @@ def _still_holds(fathoms, investigator, n, token):
 @then(parsers.parse("outside an unbound activation {investigator} could not leave his or her space: {reasons}"))
 def _hindered(fathoms, investigator, reasons):
     scenario = fathoms.state.scenario
-    assert scenario.move_hindrances(fathoms.state, investigator, unbound=False) == names(reasons)
-    assert scenario.move_hindrances(fathoms.state, investigator, unbound=True) == []
+    assert scenario.move_hindrances(fathoms.state, investigator, ActivationContext.normal(investigator)) \
+        == names(reasons)
+    assert scenario.move_hindrances(fathoms.state, investigator, scenario.unbound_context(investigator)) == []
 
 
 @then(parsers.parse("in a normal activation {investigator}'s conditions in force are {conditions}"))
@@ -266,11 +269,11 @@ def _normal_conditions(fathoms, investigator, conditions):
     assert conditions_in_force(ActivationContext.normal(investigator), tokens) == set(names(conditions))
 
 
-@then(parsers.parse("in {investigator}'s unbound activation no condition is in force"))
-def _unbound_conditions(fathoms, investigator):
+@then(parsers.parse("in {investigator}'s unbound activation the conditions in force are {conditions}"))
+def _unbound_conditions(fathoms, investigator, conditions):
     tokens = fathoms.state.figures[investigator].tokens
-    assert tokens, "the investigator holds no token to ignore"
-    assert conditions_in_force(fathoms.state.scenario.unbound_context(investigator), tokens) == frozenset()
+    context = fathoms.state.scenario.unbound_context(investigator)
+    assert conditions_in_force(context, tokens) == set(names(conditions))
 
 
 @then(parsers.parse("in {investigator}'s unbound activation the abilities of an activation can't be used"))
@@ -288,16 +291,14 @@ def _abilities_normally(fathoms, investigator):
 def _no_end_triggers(fathoms, investigator):
     assert fathoms.error is None, fathoms.error
     scenario = fathoms.state.scenario
-    assert scenario.end_of_activation_triggers(fathoms.state, investigator,
-                                               scenario.unbound_context(investigator)) == []
+    assert scenario.end_activation(fathoms.state, scenario.unbound_context(investigator)) == []
 
 
 @then(parsers.parse("the end of a normal activation of {investigator} would trigger the devoured effect marker in "
                     "{space}"))
 def _normal_end_triggers(fathoms, investigator, space):
-    triggers = fathoms.state.scenario.end_of_activation_triggers(
-        fathoms.state, investigator, ActivationContext.normal(investigator))
-    assert len(triggers) == 1 and triggers[0].endswith(f"in {space}"), triggers
+    triggers = fathoms.state.scenario.end_activation(fathoms.state, ActivationContext.normal(investigator))
+    assert [(f.rule_id, f.data["space"]) for f in triggers] == [("fathoms-board.devoured-effects", space)], triggers
 
 
 # --- unbound markers and Unbound ------------------------------------------------------------------------------------------
