@@ -114,7 +114,7 @@ def _rule_parser(sub) -> None:
     rule.add_argument("--json", action="store_true", help="print the rule as JSON, for scripts")
 
 
-COMMANDS = ("questions", "check", "ask", "rule")  # the sub-commands that are not questions
+COMMANDS = ("questions", "check", "ask", "rule", "play")  # the sub-commands that are not questions
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -154,6 +154,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         _ask_parser(sub)
     if wanted("rule"):
         _rule_parser(sub)
+    if wanted("play"):
+        from .play import add_parser as _play_parser
+
+        _play_parser(sub, _option)
     questions = load_all().values() if only is None else [load_question(n) for n in only if n not in COMMANDS]
     for q in sorted(questions, key=lambda q: q.name):
         scope = f" (scenarios: {', '.join(q.scenarios)})" if q.scenarios else ""
@@ -266,6 +270,10 @@ def _run(ns: argparse.Namespace) -> int:
         return _list_questions(ns)
     if ns.command in ("ask", "rule"):
         return _ask(ns) if ns.command == "ask" else _rule(ns)
+    if ns.command == "play":
+        from .play import run_cli
+
+        return run_cli(ns, _print_answer)
     from .state import load_state
 
     options = {}

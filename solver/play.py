@@ -376,6 +376,7 @@ def play_events(state: GameState, events: list[str], chosen: list[str] = ()) -> 
     play = Play(state, list(chosen))
     played: list[PlayedEvent] = []
     stopped: Decision | None = None
+    refused: RuleViolation | None = None
     for text, (ev, args) in zip(events, parsed):
         before = _flat(dump_state(state))
         try:
@@ -384,6 +385,10 @@ def play_events(state: GameState, events: list[str], chosen: list[str] = ()) -> 
             stopped = exc.decision if isinstance(exc, ChoiceNeeded) else \
                 Decision(exc.rule_id, exc.question, tuple(exc.options))
             played.append(PlayedEvent(text, (), (), stopped=True))
+            break
+        except RuleViolation as exc:  # the rules forbid the event: that is the ruling, and the play stops there
+            refused = exc
+            played.append(PlayedEvent(text, (RuleFired(exc.rule_id, f"refused: {exc.message}"),), (), stopped=True))
             break
         after = _flat(dump_state(state))
         played.append(PlayedEvent(text, tuple(RuleFired(f.rule_id, f.what) for f in fired), _changes(before, after)))
@@ -395,6 +400,9 @@ def play_events(state: GameState, events: list[str], chosen: list[str] = ()) -> 
     rules = tuple(dict.fromkeys(r.rule for p in played for r in p.fired))
     if outcome is not None:
         result = Result(ResultKind.OUTCOME, f"The game is {'won' if outcome.is_win else 'lost'}: {outcome.detail}.")
+    elif refused is not None:
+        result = Result(ResultKind.NO, f"The rules don't allow '{played[-1].event}': {refused.message} "
+                                       f"[{refused.rule_id}].")
     elif stopped is not None:
         result = Result(ResultKind.CHOICE, f"A choice is needed before '{played[-1].event}': {stopped.question} "
                                            f"[{stopped.rule_id}]; --choose one of the {len(stopped.options)} "
@@ -429,3 +437,59 @@ def events_help() -> Iterator[str]:
     for ev in EVENTS.values():
         params = " ".join(p.name.upper() if p.required else f"[{p.name}={p.name.upper()}]" for p in ev.params)
         yield f"{ev.name} {params}".rstrip() + f"\n    {ev.help}"
+
+
+# --- the command line: deepmadness play -------------------------------------------------------------------------------
+def add_parser(sub, common) -> None:
+    """The ``play`` sub-command (``common`` adds STATE.yaml, --json and --option)."""
+    play = sub.add_parser(
+        "play", help="what happens if: play events on a position, every rule that fires, in order",
+        description="Play events on the position in order. For each event: every rule that fired and what changed; "
+                    "the outcome first when the game ends. Where the rules leave a choice the play stops and lists "
+                    "the options: --choose names the one to continue with. 'play --events' lists the events.")
+    play.add_argument("state", metavar="STATE.yaml", nargs="?", help="the state file describing the position")
+    play.add_argument("events", metavar="EVENT", nargs="*",
+                      help="an event, quoted as one argument: \"store 5\", \"gain-health 'Sophie Brigman'\"")
+    play.add_argument("--events", dest="list_events", action="store_true", help="list the events and their syntax")
+    play.add_argument("--choose", metavar="OPTION", action="append", default=[],
+                      help="the option to continue with when the rules leave a choice (repeatable, used in order)")
+    play.add_argument("--out", metavar="NEW.yaml",
+                      help="write the resulting position as a state file (when every event was played)")
+    play.add_argument("--json", action="store_true", help="print the answer as JSON, for scripts")
+    play.add_argument("--option", metavar="NAME=SETTING", type=common, action="append", default=[],
+                      help="set an assumption or interpretation option (repeatable)")
+
+
+def run_cli(ns, print_answer) -> int:
+    """Run ``deepmadness play`` from parsed arguments; ``print_answer(ns, answer)`` prints the answer."""
+    if ns.list_events:
+        print("\n".join(events_help()))
+        return 0
+    if not ns.state:
+        raise InputError("play: give the state file to play on (or --events to list the events)")
+    if not ns.events:
+        raise InputError("play: give at least one event to play (play --events lists them)")
+    from .state import dump_state, load_state
+
+    state = load_state(ns.state, dict(ns.option))
+    answer = play_events(state, list(ns.events), list(ns.choose))
+    if ns.out:
+        if answer.events and answer.events[-1].stopped:
+            raise BadParameter("out", "the play stopped before its last event (a choice to name with --choose, or "
+                                      "an event the rules refuse): nothing written")
+        _write_state(ns.out, dump_state(state))
+    print_answer(ns, answer)
+    return 0
+
+
+def _write_state(path: str, data: dict) -> None:
+    import yaml
+
+    from .fileio import write_atomic
+
+    text = ("# written by deepmadness play\n"
+            + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100))
+    try:
+        write_atomic(path, text)
+    except OSError as exc:
+        raise InputError(f"can't be written: {exc.strerror or exc}", file=path) from None

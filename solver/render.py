@@ -47,6 +47,12 @@ def to_text(answer: Answer) -> str:
         if more > 0:
             lines.append(f"  … and {more} more (--json lists {len(answer.choices)})"
                          if len(answer.choices) > TEXT_CHOICES_SHOWN else f"  … and {more} more")
+    for played in answer.events:
+        lines.append(f"{played.event}:" + (" the play stops here" if played.stopped else ""))
+        lines += [f"  fires {r.rule}: {r.what}" for r in played.fired]
+        lines += [f"  {c.entry}: {_value(c.before)} → {_value(c.after)}" for c in played.changes]
+        if not (played.fired or played.changes or played.stopped):
+            lines.append("  nothing happens")
     lines += [f"  {e}" for e in answer.explanation]
     if answer.rules:
         lines.append("Rules: " + ", ".join(answer.rules))
@@ -55,6 +61,16 @@ def to_text(answer: Answer) -> str:
     if answer.approximate_board:
         lines.append("Board: the shipped layout, an approximation of the printed board.")
     return "\n".join(lines)
+
+
+def _value(v: Any) -> str:
+    if v is None:
+        return "none"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_value(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(_value(x) for x in v) + "]"
+    return str(v)
 
 
 def _choice_text(c: Choice) -> str:
