@@ -97,7 +97,7 @@ def test_the_devoured_effect_markers_are_shuffled_by_the_seed():
     for seed in (1, 1, 2, 3):
         state = scenario.new_state()
         pile = [f"marker {i}" for i in range(12)]
-        piles.append(scenario.place_devoured_effect_markers(state, pile, rng=random.Random(seed)))
+        piles.append(scenario.place_devoured_effects(state, pile, rng=random.Random(seed)))
     assert piles[0] == piles[1] and len({json.dumps(p) for p in piles}) > 1
 
 
@@ -136,8 +136,7 @@ def _marker_killed(seed: int) -> list[str]:
 
 def _spawn_deck(seed: int) -> list[str]:
     scenario = FathomsDark.with_shipped_board()
-    return scenario.spawn_deck([f"Husk {i}" for i in range(6)] + ["Unbound"] + [f"Grudge {i}" for i in range(6)],
-                               rng=random.Random(seed))
+    return random.Random(seed).sample(scenario.spawn_deck(scenario.new_state()) + [f"Husk {i}" for i in range(6)], 6)
 
 
 def _investigated(seed: int) -> list[str]:
@@ -209,7 +208,7 @@ def fathoms_play(seed: int) -> list[dict]:
             elif not state.is_covered(attacker):
                 scenario.damage_unbound(state, attacker, rng.randint(0, 3))
         scenario.end_of_activation_phase(state, rng=rng)
-        for name in scenario.end_of_round(state):
+        for name in scenario.unbound_activation_order(state):
             step_seed = rng.randrange(10**9)
             plan = scenario.plan_unbound_activation(state, name, rng=random.Random(step_seed))
             sequence = rng.choice(plan.sequences)

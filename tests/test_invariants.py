@@ -196,7 +196,7 @@ class FathomsDarkMachine(RuleBasedStateMachine):
         infected investigator's unbound activation (the first course the solver lists)."""
         self.start_round()
         self.end_of_activation_phase(seed)
-        for name in self.scenario.end_of_round(self.state):
+        for name in self.scenario.unbound_activation_order(self.state):
             plan = self.scenario.plan_unbound_activation(self.state, name, rng=random.Random(seed))
             sequence = plan.sequences[0]
             wounds = [1 for a in sequence if a.kind == "attack"]
