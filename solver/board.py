@@ -802,13 +802,8 @@ def board_from_data(data, file: str) -> Board:
                  bool(data.get("approximate", True)), str(data.get("note", "")), file)
 
 
-def load_board(path, cached: bool = False) -> Board:
-    """Read and check a board file (YAML). ``cached``: the file is one of the package's own (a shipped board),
-    whose parsed data :mod:`solver.datacache` keeps between runs."""
-    if cached:
-        from .datacache import parsed_yaml
-
-        return board_from_data(parsed_yaml(path), str(path))
+def load_board(path) -> Board:
+    """Read and check a board file (YAML)."""
     from .yamlio import load_yaml_file
 
     return board_from_data(load_yaml_file(path), str(path))

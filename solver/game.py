@@ -392,7 +392,7 @@ class Scenario:
         from .board import load_board
         from .scenarios import board_file
 
-        return cls(load_board(board_file(cls.name), cached=True), options)
+        return cls(load_board(board_file(cls.name)), options)
 
     def new_state(self, rng: random.Random | None = None, **fields) -> GameState:
         """A state at the start of the game. Shuffles use ``rng`` (seeded by the caller); without one, the decks

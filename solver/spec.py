@@ -97,11 +97,6 @@ def _rule_ids(tags, prefix: str = RULE_TAG) -> tuple[str, ...]:
     return tuple(seen)
 
 
-#: The name the project's cache (:mod:`solver.datacache`) keeps parsed feature files under; change it when
-#: :func:`_parse_feature_text` gives another shape.
-FEATURE_KIND = "feature/1"
-
-
 def _feature_name(path: Path) -> str:
     """A feature file's name as the specification knows it, in the repository and in an installed wheel alike:
     ``features/general/health.feature``; a file elsewhere keeps its own path."""
@@ -112,12 +107,8 @@ def _feature_name(path: Path) -> str:
 
 
 def parse_feature(path: Path) -> FeatureSpec:
-    """Parse one feature file; a syntax error raises the parser's CompositeParserException. What the parser made of
-    the file's bytes is kept by the project's cache (:func:`solver.datacache.parsed`): the Cucumber parser is
-    imported only for a file not parsed before."""
-    from .datacache import parsed
-
-    name, description, ftags, scenarios = parsed(path, _parse_feature_text, FEATURE_KIND)
+    """Parse one feature file; a syntax error raises the parser's CompositeParserException."""
+    name, description, ftags, scenarios = _parse_feature_text(path.read_text(encoding="utf-8"))
     rel = _feature_name(path)
     return FeatureSpec(rel, name, description, ftags, tuple(
         ScenarioSpec(rel, name, rule_name, sname, keyword, line, tags, ids, sdescription,
@@ -125,15 +116,12 @@ def parse_feature(path: Path) -> FeatureSpec:
         for rule_name, sname, keyword, line, tags, ids, sdescription, background, steps, examples in scenarios))
 
 
-def _parse_feature_text(text: str | None, file: str) -> tuple:
+def _parse_feature_text(text: str) -> tuple:
     """A feature file parsed by the official Cucumber parser, as plain data: its name, description, tags and
-    scenarios, each (rule block, name, keyword, line, tags, rule IDs, description, background, steps, examples).
-    ``text`` None: the file is read here (and its problem raised)."""
+    scenarios, each (rule block, name, keyword, line, tags, rule IDs, description, background, steps, examples)."""
     from gherkin.parser import Parser  # the official Cucumber parser, imported when a file is parsed
     from gherkin.token_scanner import TokenScanner
 
-    if text is None:
-        text = Path(file).read_text(encoding="utf-8")
     doc = Parser().parse(TokenScanner(text))
     feat = doc["feature"]
     ftags = _tags(feat)

@@ -202,7 +202,7 @@ def _read_board(root: Entry, cls, base_dir) -> Board:
         path = board_file(cls.name)
         if not path.exists():
             raise root.error(f"the scenario {cls.name!r} has no shipped board yet ({path}); give a 'board:' file")
-        return load_board(path, cached=True)
+        return load_board(path)
     entry = root.need("board")
     rel = Path(entry.text())
     path = rel if rel.is_absolute() else Path(base_dir or ".") / rel

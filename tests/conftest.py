@@ -9,28 +9,18 @@
 
 from __future__ import annotations
 
-import atexit
 import datetime as _dt
 import json
-import os
 import pkgutil
-import shutil
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
 from hypothesis import settings as hypothesis_settings
 
-# No test depends on a warm cache (CI starts on a fresh machine): the project's cache (solver.datacache) is an empty
-# folder of this run's own, whatever the environment says, set before anything is read and inherited by the commands
-# the tests start (the tests of the cache itself set their own).
-os.environ["DEEPMADNESS_CACHE"] = tempfile.mkdtemp(prefix="deepmadness-test-cache-")
-atexit.register(shutil.rmtree, os.environ["DEEPMADNESS_CACHE"], True)
-
-from solver.catalog import catalog  # noqa: E402  (after the cache is set)
-from solver.fileio import write_atomic  # noqa: E402
-from solver.spec import OPTION_TAG, RESULTS_FILE, ROOT, RULE_TAG  # noqa: E402
+from solver.catalog import catalog
+from solver.fileio import write_atomic
+from solver.spec import OPTION_TAG, RESULTS_FILE, ROOT, RULE_TAG
 
 pytest_plugins = [f"tests.steps.{m.name}" for m in pkgutil.iter_modules([str(Path(__file__).parent / "steps")])]
 

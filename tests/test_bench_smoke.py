@@ -117,32 +117,3 @@ def test_the_published_data_is_a_complete_run():
     data = json.loads((report.DATA_DIR / "bench.json").read_text(encoding="utf-8"))
     assert data["format"] == report.FORMAT
     assert {f["part"] for f in data["figures"]} >= {"cold", "scale", "warm"}
-
-
-# --- the speed-ups keep their promises -------------------------------------------------------------------------------
-def test_every_question_is_registered_by_the_module_the_command_line_imports_for_it():
-    from solver.questions import QUESTION_HOMES, load_all
-
-    registry = load_all()
-    assert set(QUESTION_HOMES) == set(registry)
-    for name, q in registry.items():
-        assert q.func.__module__ == QUESTION_HOMES[name], name
-
-
-def test_a_data_file_changed_is_parsed_again(tmp_path):
-    from solver.datacache import parsed
-
-    f = tmp_path / "a.txt"
-    f.write_text("one", encoding="utf-8")
-    calls = []
-
-    def upper(text, file):
-        calls.append(text)
-        return text.upper() if text is not None else None
-
-    cache = tmp_path / "cache"
-    assert parsed(f, upper, "upper", cache) == "ONE" and parsed(f, upper, "upper", cache) == "ONE"
-    f.write_text("two", encoding="utf-8")
-    assert parsed(f, upper, "upper", cache) == "TWO"
-    assert calls == ["one", "two"]
-    assert parsed(tmp_path / "missing.txt", upper, "upper", cache) is None  # the parser reads it and reports

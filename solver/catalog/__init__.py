@@ -19,8 +19,8 @@ from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from ..datacache import parsed_yaml
 from ..errors import InputError, UnknownOptionError
+from ..yamlio import load_yaml_file
 
 RULE_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+$")
 OPTION_KINDS = ("assumption", "interpretation")
@@ -135,28 +135,10 @@ def _strs(entry: Mapping, key: str, file: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-#: The name the project's cache (:mod:`solver.datacache`) keeps the checked catalog under; change it when
-#: :func:`_rows` gives another shape.
-CATALOG_KIND = "catalog/1"
-
-
 def load_catalog(directory: Path | None = None) -> Catalog:
-    """Read and check every catalog file; a malformed one raises :class:`InputError` naming file and entry.
-
-    What the checks made of the files is kept by the project's cache (:func:`solver.datacache.derived`, keyed by
-    the files' bytes and this module's own): a command then loads one file instead of checking every entry."""
-    from ..datacache import derived
-
+    """Read and check every catalog file; a malformed one raises :class:`InputError` naming file and entry."""
     directory = directory or catalog_dir()
-    paths = _catalog_files(directory)
-    checked: list[Catalog] = []
-
-    def check() -> tuple:
-        checked.append(_read_catalog(directory, paths))
-        return _rows(checked[0])
-
-    rows = derived(CATALOG_KIND, [Path(__file__), *paths], check, _is_rows)
-    return checked[0] if checked else _from_rows(rows)
+    return _read_catalog(directory, _catalog_files(directory))
 
 
 def _catalog_files(directory: Path) -> list[Path]:
@@ -169,29 +151,6 @@ def _catalog_files(directory: Path) -> list[Path]:
     return [directory / n for n in sorted(names) if n.endswith(".yaml") and not n.startswith(".")]
 
 
-def _rows(cat: Catalog) -> tuple:
-    """A checked catalog as plain data, for the cache."""
-    return ([[a.name, a.title, a.order, [list(t) for t in a.topics], a.source] for a in cat.areas],
-            [[r.id, r.area, r.topic, r.title, r.text, r.section, list(r.terms), r.withdrawn] for r in cat.rules.values()],
-            [[o.name, o.kind, o.area, o.title, o.text, dict(o.choices), o.default, o.grounds, list(o.rules)]
-             for o in cat.options.values()],
-            [[t.term, t.definition, list(t.synonyms), list(t.rules)] for t in cat.terms])
-
-
-def _is_rows(value) -> bool:
-    return isinstance(value, tuple) and len(value) == 4 and all(isinstance(v, list) for v in value)
-
-
-def _from_rows(rows: tuple) -> Catalog:
-    """The catalog :func:`_rows` wrote, as :func:`_read_catalog` made it."""
-    areas, rules, options, terms = rows
-    return Catalog(
-        tuple(Area(n, title, order, tuple(tuple(t) for t in topics), source) for n, title, order, topics, source in areas),
-        MappingProxyType({r[0]: Rule(*r[:6], tuple(r[6]), r[7]) for r in rules}),
-        MappingProxyType({o[0]: Option(*o[:5], MappingProxyType(o[5]), o[6], o[7], tuple(o[8])) for o in options}),
-        tuple(Term(t[0], t[1], tuple(t[2]), tuple(t[3])) for t in terms))
-
-
 def _read_catalog(directory: Path, paths: list[Path]) -> Catalog:
     """Read and check the catalog files ``paths`` of ``directory`` (:func:`load_catalog`)."""
     areas: list[Area] = []
@@ -200,7 +159,7 @@ def _read_catalog(directory: Path, paths: list[Path]) -> Catalog:
     terms: list[Term] = []
     for path in paths:
         file = str(path)
-        data = parsed_yaml(path)  # solver.datacache keeps the parsed data for the next run
+        data = load_yaml_file(path)
         if path.stem == "glossary":
             for i, t in enumerate(_need(data, "terms", file, "", list)):
                 where = f"terms[{i}]"
