@@ -22,9 +22,11 @@ from sphinx import addnodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from solver.answers import Result
 from solver.fileio import write_atomic
+from solver.render import to_data
 
-from . import pages
+from . import pages, worked
 from .data import ROOT, collect, example_anchor, html_id, option_anchor, rule_anchor
 
 logger = logging.getLogger(__name__)
@@ -45,6 +47,47 @@ def badge_role(name, rawtext, text, lineno, inliner, options=None, content=None)
 
 def placeholder_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     return [nodes.inline(rawtext, f"<{text}>", classes=["dm-ph"])], []
+
+
+class details(nodes.General, nodes.Element):
+    """A ``<details>`` block; its first child is its :class:`summary`, the rest is collapsed."""
+
+
+class summary(nodes.TextElement):
+    """The always-visible line of a :class:`details` block."""
+
+
+def visit_details(self, node):
+    cls = " ".join(node.get("classes", []))
+    self.body.append(f'<details class="{cls}">' if cls else "<details>")
+
+
+def depart_details(self, node):
+    self.body.append("</details>\n")
+
+
+def visit_summary(self, node):
+    self.body.append("<summary>")
+
+
+def depart_summary(self, node):
+    self.body.append("</summary>")
+
+
+class Details(SphinxDirective):
+    """``dm-details`` with the summary (inline Markdown) as its argument: the body is collapsed behind it."""
+
+    required_arguments = 1
+    final_argument_whitespace = True
+    has_content = True
+    option_spec = {"class": lambda x: x.split()}
+
+    def run(self):
+        node = details(classes=["dm-details", *self.options.get("class", [])])
+        inline, messages = self.state.inline_text(self.arguments[0], self.lineno)
+        node += summary("", "", *inline)
+        self.state.nested_parse(self.content, self.content_offset, node)
+        return [node, *messages]
 
 
 class RuleIndex(SphinxDirective):
@@ -103,7 +146,7 @@ def expand(app, marker: str, arg: str | None, docname: str) -> str:
     if marker == "area-page":
         return pages.area_page(data, arg)
     if marker == "scenario-page":
-        return pages.scenario_page(data, arg)
+        return worked.scenario_page(data, arg)
     if marker == "toctree":
         return pages.toctree(data, (Path(app.srcdir) / "state-files.md").exists())
     if marker == "overview":
@@ -176,8 +219,8 @@ def export(app) -> dict:
         item = {"file": e.rel, "question": e.question, "args": e.args, "scenario": e.scenario,
                 "url": _uri(app, f"scenarios/{e.scenario}", example_anchor(e.stem)) if e.scenario in data.scenarios
                 else None, "error": e.error}
-        if e.answer is not None:
-            item["answer"] = e.answer.to_json()
+        if e.answer is not None and isinstance(getattr(e.answer, "result", None), Result):
+            item["answer"] = to_data(e.answer)
         examples.append(item)
     specs = [s for f in data.features for s in f.scenarios]
     return {"format": "deepmadness-rules/1", "built": data.built, "commit": data.commit, "dirty": data.dirty,
@@ -201,6 +244,9 @@ def setup(app):
     app.add_role("dm-badge", badge_role)
     app.add_role("dm-ph", placeholder_role)
     app.add_directive("dm-rule-index", RuleIndex)
+    app.add_node(details, html=(visit_details, depart_details))
+    app.add_node(summary, html=(visit_summary, depart_summary))
+    app.add_directive("dm-details", Details)
     app.connect("config-inited", config_inited)
     app.connect("builder-inited", builder_inited)
     app.connect("source-read", source_read)
@@ -208,4 +254,5 @@ def setup(app):
     app.connect("html-page-context", html_page_context)
     app.connect("build-finished", build_finished)
     app.add_css_file("dm.css")
+    app.add_js_file("dm.js", defer="defer")
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": 1}

@@ -21,6 +21,8 @@ import math
 from html import escape
 from itertools import combinations
 
+from .overlay import ARROW_DEFS, legend_items, marks_svg, normal_draw, overlay_svg
+
 SPACE_R = 15
 SLOT = 46  # distance between space slots inside a room
 ROOM_PAD = 22
@@ -36,11 +38,11 @@ HAZARD_FILL = {"blue": "#2f7fd1", "purple": "#8e44ad", "teal": "#17a2a2", "red":
 STYLE = """
 .dm-board-svg text{font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
 .dm-room{fill:var(--color-background-secondary,#f6f7f9);stroke:var(--color-foreground-muted,#8a8f98);stroke-width:1.5}
-.dm-room-label{fill:var(--color-foreground-secondary,#4a4f57);font-size:12px;font-weight:600}
+.dm-room-label{fill:var(--color-foreground-secondary,#4a4f57);font-size:13px;font-weight:600}
 .dm-conn{stroke:var(--color-foreground-muted,#8a8f98);stroke-width:2.5;stroke-linecap:round}
 .dm-conn-out{stroke:var(--color-brand-primary,#2c5d7c);stroke-width:2.5;stroke-dasharray:6 4;opacity:.8}
 .dm-space{fill:var(--color-background-primary,#fff);stroke:var(--color-foreground-primary,#222);stroke-width:1.5}
-.dm-space-id{fill:var(--color-foreground-primary,#222);font-size:10px;text-anchor:middle;dominant-baseline:central}
+.dm-space-id{fill:var(--color-foreground-primary,#222);font-size:12px;text-anchor:middle;dominant-baseline:central}
 .dm-spawn{fill:none;stroke:#d62728;stroke-width:3.5}
 .dm-start{fill:none;stroke:#2ca02c;stroke-width:3.5}
 .dm-f-unbound .dm-space{fill:#d9c2ec}
@@ -49,8 +51,20 @@ STYLE = """
 .dm-fig{stroke:#222;stroke-width:1}
 .dm-fig-investigator{fill:#2c7fb8}
 .dm-fig-monster{fill:#b2182b}
-.dm-fig-label{fill:#fff;font-size:8px;font-weight:700;text-anchor:middle;dominant-baseline:central}
-.dm-legend text{fill:var(--color-foreground-secondary,#4a4f57);font-size:11px;dominant-baseline:central}
+.dm-fig-special{fill:#5b2a86}
+.dm-fig-flooded{fill:#6baed6}
+.dm-fig-nest-marker{fill:#d9822b}
+.dm-fig-unbound-marker{fill:#8e44ad}
+.dm-fig-obscure-marker{fill:#404040}
+.dm-fig-effect{fill:#a1887f}
+.dm-fig-label{fill:#fff;font-size:12px;font-weight:700;text-anchor:middle;dominant-baseline:central}
+.dm-devoured .dm-room{fill:var(--color-background-hover,#e9e3f0);stroke-dasharray:5 3}
+.dm-ans-space{fill:#ffd54a;fill-opacity:.55;stroke:#b58900;stroke-width:2.5}
+.dm-ans-path{fill:none;stroke:#e8590c;stroke-width:4;stroke-linecap:round;stroke-linejoin:round;opacity:.85}
+.dm-ans-target{fill:none;stroke:#e8590c;stroke-width:3;stroke-dasharray:5 3}
+.dm-ans-place{fill:#fff3bf;stroke:#e8590c;stroke-width:2;stroke-dasharray:3 2}
+.dm-ans-place-label{fill:#7a3d00;font-size:12px;font-weight:700;text-anchor:middle;dominant-baseline:central}
+.dm-legend text{fill:var(--color-foreground-secondary,#4a4f57);font-size:12px;dominant-baseline:central}
 """
 
 
@@ -325,23 +339,35 @@ def _describe(space) -> str:
     return ", ".join(parts)
 
 
-def board_svg(board, *, figures: dict | None = None, title: str = "", compact: bool = False) -> str:
-    """The board as an inline SVG element. ``figures`` maps a space to ``[(label, kind, name)]`` to draw on it."""
+def board_svg(board, *, marks: list | None = None, draw=None, title: str = "", compact: bool = False,
+              devoured: frozenset | set = frozenset(), figures: dict | None = None) -> str:
+    """The board as an inline SVG element: ``marks`` (objects with ``space``, ``kind``, ``label``, ``name``: the
+    figures and markers of a position) drawn on their spaces, ``draw`` (a :class:`solver.answers.Drawing`, or
+    anything with ``spaces``, ``paths``, ``figures`` and ``placements``) overlaid as the answer, ``devoured`` rooms
+    shaded. ``figures`` (space → ``[(label, kind, name)]``) is the older way to give figures."""
+    from types import SimpleNamespace
+
+    marks = list(marks or [])
+    for sid, figs in (figures or {}).items():
+        marks += [SimpleNamespace(space=sid, kind=kind, label=label, name=name) for label, kind, name in figs]
     lay = layout(board)
     sp = lay["spaces"]
     w = lay["width"]
-    legend, legend_h = ("", 0) if compact else _legend(board, 14, lay["height"], w - 14)
+    figure_names = {m.name: m.space for m in marks}
+    draw = normal_draw(draw, figure_names)
+    legend, legend_h = _legend(board, 14, lay["height"], w - 14, marks, draw, compact)
     h = lay["height"] + legend_h
     out = [f'<svg class="dm-board-svg{" dm-board-compact" if compact else ""}" xmlns="http://www.w3.org/2000/svg" '
            f'viewBox="0 0 {w:.0f} {h:.0f}" width="{w:.0f}" height="{h:.0f}" role="img" '
            f'aria-label="{escape(title or board.name)}: board diagram" data-rooms="{len(board.rooms)}" '
            f'data-spaces="{len(board.spaces)}">',
            f"<title>{escape(title or board.name)}: {len(board.rooms)} rooms, {len(board.spaces)} spaces</title>",
-           f"<style>{STYLE}</style>"]
+           f"<style>{STYLE}</style>", ARROW_DEFS]
     for r, (x, y, bw, bh) in sorted(lay["rooms"].items()):
         room = board.rooms[r]
         label = f"{r}" + (f" · {room.name}" if room.name and room.name != f"Room {r}" else "")
-        out.append(f'<g class="dm-room-g" data-room="{r}"><title>room {escape(label)}</title>'
+        dv = " dm-devoured" if r in devoured else ""
+        out.append(f'<g class="dm-room-g{dv}" data-room="{r}"><title>room {escape(label)}</title>'
                    f'<rect class="dm-room" x="{x:.1f}" y="{y:.1f}" width="{bw:.1f}" height="{bh:.1f}" rx="10"/>'
                    f'<text class="dm-room-label" x="{x + 9:.1f}" y="{y + 15:.1f}">{escape(_fit(label, bw))}</text></g>')
     for c in board.connections:
@@ -373,16 +399,8 @@ def board_svg(board, *, figures: dict | None = None, title: str = "", compact: b
         if space.objective_point:
             out.append(_symbol(space.objective_point, x + SPACE_R * .85, y - SPACE_R * .85))
         out.append("</g>")
-    for sid, figs in (figures or {}).items():
-        if sid not in sp:
-            continue
-        x, y = sp[sid]
-        for i, (label, kind, name) in enumerate(figs):
-            ang = math.pi * (0.75 + 0.5 * i)
-            fx, fy = x + (SPACE_R + 3) * math.cos(ang), y + (SPACE_R + 3) * math.sin(ang)
-            out.append(f'<g class="dm-fig-g"><title>{escape(name)} on {escape(sid)}</title>'
-                       f'<circle class="dm-fig dm-fig-{escape(kind)}" cx="{fx:.1f}" cy="{fy:.1f}" r="8"/>'
-                       f'<text class="dm-fig-label" x="{fx:.1f}" y="{fy:.1f}">{escape(label[:3])}</text></g>')
+    out += overlay_svg(sp, draw, SPACE_R)
+    out += marks_svg(sp, marks, SPACE_R)
     out.append(legend)
     out.append("</svg>")
     return "".join(out)
@@ -393,8 +411,11 @@ def _fit(label: str, width: float) -> str:
     return label if len(label) <= limit else label[:limit - 1] + "…"
 
 
-def _legend(board, x: float, y: float, width: float) -> tuple[str, float]:
-    """The legend below the board, wrapped to ``width``; returns the SVG and its height."""
+def _legend(board, x: float, y: float, width: float, marks=(), ov=None, compact: bool = False
+            ) -> tuple[str, float]:
+    """The legend below the board, wrapped to ``width``: the board's features, then the figures and markers drawn
+    on it and the parts of the answer drawn over it; returns the SVG and its height."""
+    extra = legend_items(marks, ov) if ov is not None else []
     items = []
     feats = {f for s in board.spaces.values() for f in s.features}
     items.append(('<circle class="dm-space" cx="0" cy="0" r="8"/><circle class="dm-spawn" cx="0" cy="0" r="6"/>',
@@ -414,10 +435,14 @@ def _legend(board, x: float, y: float, width: float) -> tuple[str, float]:
     items.append(('<line class="dm-conn dm-conn-out" x1="-9" y1="0" x2="9" y2="0"/>', "between rooms"))
     if any(c.hatch for c in board.connections):
         items.append(('<rect x="-3" y="-8" width="6" height="16" fill="#000"/>', "hatch"))
+    return _legend_svg(items + extra, x, y, width)
+
+
+def _legend_svg(items, x: float, y: float, width: float) -> tuple[str, float]:
     out = [f'<g class="dm-legend" transform="translate({x:.0f} {y + 14:.0f})">']
     cx, cy = 10.0, 0.0
     for icon, text in items:
-        step = 30 + 6.5 * len(text)
+        step = 34 + 7 * len(text)
         if cx > 10 and cx + step > width:
             cx, cy = 10.0, cy + 24
         out.append(f'<g transform="translate({cx:.0f} {cy:.0f})">{icon}<text x="14" y="0">{escape(text)}</text></g>')

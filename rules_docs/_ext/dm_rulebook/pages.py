@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from . import boardsvg
-from .data import ROOT, SiteData, example_anchor, option_anchor, rule_anchor
-from .md import code, directive, esc, esc_part, fence, raw_html, ref, role, table
+from .data import SiteData, example_anchor, option_anchor, rule_anchor
+from .md import code, directive, esc, esc_part, fence, ref, role, slug, table
 
 STATUS_TEXT = {"passed": "passed", "failed": "failed", "skipped": "skipped", "not run": "not run",
                "no scenario": "no scenario"}
@@ -108,6 +107,12 @@ def _steps(steps) -> str:
     return "\n".join(lines)
 
 
+def scenario_anchor(spec) -> str:
+    """The label of a scenario's proof: ``proof-`` + its feature file and its name (unique within a feature)."""
+    feature = spec.feature_file.removeprefix("features/").removesuffix(".feature")
+    return "proof-" + slug(f"{feature} {spec.name}")[:90]
+
+
 def render_scenario(data: SiteData, spec, colons: int = 4) -> str:
     status = data.status(spec)
     where = [code(spec.key), f"Feature *{esc(spec.feature_name)}*"]
@@ -122,12 +127,28 @@ def render_scenario(data: SiteData, spec, colons: int = 4) -> str:
     for i, ex in enumerate(spec.examples):
         title = "Examples" if len(spec.examples) == 1 else f"Examples ({i + 1})"
         parts.append(f"*{title}:*\n\n" + table(list(ex[0]), [list(r) for r in ex[1:]]))
-    others = [rid for rid in spec.rule_ids]
+    others = [rid for rid in spec.rule_ids if rid in data.catalog.rules]
     if len(others) > 1:
         parts.append("*Proves:* " + ", ".join(id_link(data, r) for r in others))
     title = f"{badge(status)} {esc(spec.keyword)}: {esc(spec.name)}"
-    return directive("admonition", title, "\n\n".join(parts),
-                     {"class": f"dm-scenario dm-status-{status.replace(' ', '-')}"}, colons)
+    return f"({scenario_anchor(spec)})=\n" + directive(
+        "admonition", title, "\n\n".join(parts), {"class": f"dm-scenario dm-status-{status.replace(' ', '-')}"},
+        colons)
+
+
+def home_rule(data: SiteData, spec) -> str | None:
+    """The rule under which a scenario is shown in full: the first active rule it proves, in catalog order; every
+    other rule it proves links to it there."""
+    homes = getattr(data, "_homes", None)
+    if homes is None:
+        order = {rid: i for i, rid in enumerate(data.catalog.rules)}
+        homes = {}
+        for f in data.features:
+            for s in f.scenarios:
+                ids = [r for r in s.rule_ids if r in order and not data.catalog.rules[r].is_withdrawn]
+                homes[s.key] = min(ids, key=order.__getitem__) if ids else None
+        data._homes = homes
+    return homes.get(spec.key)
 
 
 # --- rules ------------------------------------------------------------------------------------------------------------
@@ -146,6 +167,24 @@ def _terms_line(data: SiteData, rule) -> str:
     return "**Terms:** " + "; ".join(shown)
 
 
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
+
+
+def ruling_line(text: str) -> tuple[str, str]:
+    """A rule's text split into its ruling (the first sentence) and the rest."""
+    text = " ".join(text.split())
+    parts = _SENTENCE.split(text, maxsplit=1)
+    return parts[0], parts[1] if len(parts) > 1 else ""
+
+
+def proof_summary(data: SiteData, rule_id: str) -> str:
+    specs = data.by_rule.get(rule_id, [])
+    counts = Counter(data.status(s) for s in specs)
+    n = len(specs)
+    return (f"show the proof — {n} scenario{'s' if n != 1 else ''}: "
+            + ", ".join(f"{c} {st}" for st, c in sorted(counts.items())))
+
+
 def render_rule(data: SiteData, rule, level: int) -> str:
     h = "#" * level
     status = data.rule_status(rule.id)
@@ -161,37 +200,47 @@ def render_rule(data: SiteData, rule, level: int) -> str:
     out.append("")
     proven = data.is_proven(rule.id)
     head = badge(status, "proven" if proven and status == "passed" else None)
-    out.append(f"{head} {code(rule.id)} · rulebook: *{esc(rule.section)}*")
-    out.append("")
     if rule.is_withdrawn:
         out.append(directive("warning", "", "This rule is withdrawn: " + esc(rule.withdrawn)))
         out.append("")
-    out.append(linkify(data, rule.text, rule_terms(data, rule)))
+    known = rule_terms(data, rule)
+    first, rest = ruling_line(rule.text)
+    out.append(directive("container", "dm-ruling", linkify(data, first, known)))
     out.append("")
-    if rule.terms:
-        out.append(_terms_line(data, rule))
+    if rest:
+        out.append(linkify(data, rest, known))
         out.append("")
+    out.append(f"{head} {code(rule.id)} · rulebook: *{esc(rule.section)}*")
+    out.append("")
+    meta = []
+    if rule.terms:
+        meta.append(_terms_line(data, rule))
     related = data.related_rules(rule)
     if related:
-        out.append("**Related rules:** " + " · ".join(
-            f"{rule_link(data, rid)} ({', '.join(esc(t) for t in terms)})" for rid, terms in related[:8]))
-        out.append("")
+        meta.append("**Related rules:** " + " · ".join(rule_link(data, rid) for rid, _ in related[:6]))
     opts = [o for o in data.catalog.options.values() if rule.id in o.rules]
     if opts:
-        out.append("**Assumptions and interpretations:** " + " · ".join(
-            f"{ref(option_anchor(o.name), o.title)} ({code(o.name)}, default {code(o.default)})" for o in opts))
+        meta.append("**Assumptions and interpretations:** " + " · ".join(
+            f"{ref(option_anchor(o.name), o.title)} (default {code(o.default)})" for o in opts))
+    if meta:
+        out.append(directive("container", "dm-rule-meta", "\n\n".join(meta)))
         out.append("")
     if rule.is_withdrawn:
         return "\n".join(out)
     if specs:
-        n = len(specs)
-        counts = Counter(data.status(s) for s in specs)
-        summary = ", ".join(f"{c} {s}" for s, c in sorted(counts.items()))
-        out.append(f"*Proven by {n} scenario{'s' if n != 1 else ''}* ({summary}):")
-        out.append("")
+        body = []
         for s in specs:
-            out.append(render_scenario(data, s))
-            out.append("")
+            home = home_rule(data, s)
+            if home == rule.id or home is None:
+                body.append(render_scenario(data, s))
+            else:
+                body.append(f"- {badge(data.status(s))} {esc(s.keyword)}: "
+                            f"{ref(scenario_anchor(s), s.name.replace('<', '‹').replace('>', '›'))} — shown under "
+                            f"{rule_link(data, home)}")
+            body.append("")
+        out.append(directive("dm-details", proof_summary(data, rule.id), "\n".join(body),
+                             {"class": "dm-proof"}, 5))
+        out.append("")
     else:
         out.append(directive("admonition", f"{badge('no scenario')} No scenario proves this rule yet",
                              "The specification has no scenario tagged with "
@@ -229,197 +278,6 @@ def area_page(data: SiteData, area_name: str) -> str:
         out += ["## Assumptions and interpretations of this area", ""]
         out += [f"- {ref(option_anchor(o.name), o.title)} ({code(o.name)}, default {code(o.default)})"
                 for o in opts]
-    return "\n".join(out)
-
-
-# --- scenario pages -------------------------------------------------------------------------------------------------
-def _deck(cards) -> str:
-    return ", ".join(str(c) for c in cards) if cards else "—"
-
-
-def scenario_page(data: SiteData, name: str) -> str:
-    info = data.scenarios[name]
-    out = [f"# {esc(info.title)}", ""]
-    for m in info.missing:
-        out += [directive("note", "", m + " This page fills in as soon as it is there."), ""]
-    cls, board, scen = info.cls, info.board, info.scenario
-    if cls is not None:
-        out += ["## Setup", ""]
-        rooms = list(getattr(cls, "rooms", ()) or (board.rooms if board else ()))
-        devoured = list(getattr(cls, "devoured_deck", ()))
-        room_deck = list(getattr(cls, "room_deck", ()))
-        out += [table(["", "Cards, top first"], [["Room deck", _deck(room_deck)],
-                                                  ["Devoured deck", _deck(devoured)]]), ""]
-        if rooms:
-            rows = []
-            for number in rooms:
-                room = board.rooms.get(number) if board else None
-                spaces = [board.spaces[s] for s in room.spaces] if room else []
-                marks = []
-                for s in spaces:
-                    marks += [f"{s.id}: {f}" for f in sorted(s.features) if f != "spawn"]
-                    if s.objective_point:
-                        marks.append(f"{s.id}: Objective Point {s.objective_point}")
-                    if s.portal:
-                        marks.append(f"{s.id}: {s.portal} Dimensional Portal")
-                side = "devoured" if number in devoured else ("room deck" if number in room_deck else "—")
-                rows.append([str(number), room.name if room else "", side,
-                             ", ".join(room.spaces) if room else "", room.spawn_space if room else "",
-                             "; ".join(marks)])
-            out += [table(["Room", "Name", "Starts", "Spaces", "Spawn space", "Features"], rows), ""]
-        track = list(getattr(cls, "devouring_track", ()))
-        if track:
-            end = (rule_link(data, "outcome.loss-devouring-track", "the game is lost")
-                   if "outcome.loss-devouring-track" in data.catalog.rules else "the game is lost")
-            out += ["## The devouring track", "",
-                    f"The devour marker moves along these {len(track)} spaces, left to right; when it reaches the "
-                    f"last one, {end}. The icon under a space is its hazard.", ""]
-            out += [raw_html(boardsvg.track_svg(track)), ""]
-            out += [table(["Space", *[str(i + 1) for i in range(len(track))]],
-                          [["Value", *[str(t.value) for t in track]],
-                           ["Hazard", *[t.hazard or "—" for t in track]]]), ""]
-            effects = getattr(cls, "hazard_effects", None) or getattr(cls, "hazards", None)
-            if isinstance(effects, dict) and effects:
-                out += ["Hazard effects:", ""]
-                out += [f"- **{esc(k)}**: {linkify(data, str(v))}" for k, v in effects.items()]
-                out.append("")
-    if board is not None:
-        out += ["## The board", ""]
-        if board.approximate:
-            out += [directive("note", "", "The rulebook's board diagram is not in its text: this layout is a "
-                              "plausible approximation. " + esc(board.note)), ""]
-        out += [raw_html(boardsvg.board_svg(board, title=info.title)), ""]
-        out += [f"{len(board.rooms)} rooms, {len(board.spaces)} spaces, {len(board.connections)} connections; "
-                f"drawn from {code(_rel(board.source))} by this site's own layout.", ""]
-    area = name.replace("-", "_")
-    out += ["## Rules of this scenario", ""]
-    out += [render_area_rules(data, area, 3), ""]
-    opts = [o for o in data.catalog.options.values() if o.area == area]
-    if opts:
-        out += ["## Assumptions and interpretations", ""]
-        out += [f"- {ref(option_anchor(o.name), o.title)} ({code(o.name)}, default {code(o.default)})"
-                for o in opts]
-        out.append("")
-    out += ["## Worked answers", ""]
-    out += [worked_answers(data, name), ""]
-    return "\n".join(out)
-
-
-def _rel(path: str) -> str:
-    try:
-        from pathlib import Path
-
-        return Path(path).resolve().relative_to(ROOT).as_posix()
-    except ValueError:
-        return path
-
-
-def command_line(e) -> str:
-    """The command that answers an example: ``solver.cli.example_argv`` when the command line is there."""
-    try:
-        from solver.cli import example_argv
-
-        return " ".join(["deepmadness", *[_shell(a) for a in example_argv(e.rel)]])
-    except ImportError:
-        pass
-    params = {}
-    try:
-        from solver.questions import REGISTRY
-
-        q = REGISTRY.get(e.question)
-        params = {p.name: p for p in q.params} if q else {}
-    except ImportError:
-        pass
-    args = []
-    for k, v in e.args.items():
-        p = params.get(k)
-        args += [str(v)] if p is not None and p.positional else [f"--{k}", str(v)]
-    return " ".join(["deepmadness", e.question, e.rel, *[_shell(a) for a in args]])
-
-
-def _shell(arg: str) -> str:
-    import shlex
-
-    return shlex.quote(str(arg))
-
-
-def render_example(data: SiteData, e, level: int) -> str:
-    h = "#" * level
-    title = e.title or f"{e.question} — {e.stem}"
-    out = [f"({example_anchor(e.stem)})=", f"{h} {esc(title)}", ""]
-    out += [f"State file {code(e.rel)}, question {code(e.question)}:", "", fence(command_line(e), "console"), ""]
-    if e.error:
-        out += [directive("warning", "", "This example could not be answered in this build: " + esc(e.error)), ""]
-        return "\n".join(out)
-    state, answer = e.state, e.answer
-    info = data.scenarios.get(e.scenario or "")
-    board = getattr(state, "board", None) or (info.board if info else None)
-    if state is not None and board is not None:
-        marks = _figures(state)
-        if marks:
-            out += [raw_html(boardsvg.board_svg(board, figures=marks, title=title, compact=True)), ""]
-            out += [table(["Figure", "Space", "Wounds", "Tokens"],
-                          [[fid, sp or "off the board", str(w), tok] for fid, sp, w, tok in _figure_rows(state)]),
-                    ""]
-    if answer is None:
-        out += ["The command prints:", "", fence(e.output or "", "text"), ""]
-        return "\n".join(out)
-    out += [f"**Answer:** {esc(answer.summary)}", ""]
-    if answer.choices:
-        if len(answer.choices) > 1:
-            out += [f"The players choose one of {len(answer.choices)} options tied for best:", ""]
-        rows = [[_show(c.value), c.why] for c in answer.choices]
-        out += [table(["Choice", "Why"], rows), ""]
-    if answer.explanation:
-        out += [f"- {esc(x)}" for x in answer.explanation] + [""]
-    if answer.rules:
-        out += ["Rules applied: " + ", ".join(id_link(data, r) for r in answer.rules), ""]
-    if answer.options:
-        out += ["Options in force: " + ", ".join(
-            f"{id_link(data, k)} = {code(v)}" for k, v in answer.options.items()), ""]
-    out += ["The command prints:", "", fence(answer.to_text(), "text"), ""]
-    return "\n".join(out)
-
-
-def _show(v) -> str:
-    from solver.answers import _show as show
-
-    return show(v)
-
-
-def _figures(state) -> dict[str, list[tuple[str, str]]]:
-    """Space → [(label, kind)] for the figures standing on the board."""
-    out: dict[str, list[tuple[str, str]]] = {}
-    for f in getattr(state, "figures", {}).values():
-        if f.space is None or getattr(f, "killed", False):
-            continue
-        label = "".join(w[0] for w in f.id.split("#")[0].split()) + (f.id.split("#")[1] if "#" in f.id else "")
-        out.setdefault(f.space, []).append((label, f.kind, f.id))
-    return out
-
-
-def _figure_rows(state):
-    rows = []
-    for f in getattr(state, "figures", {}).values():
-        tokens = ", ".join(f"{k} {v}" for k, v in f.tokens.items() if v)
-        hp = getattr(f.health, "health_plus_tokens", 0)
-        if hp:
-            tokens = ", ".join(x for x in (tokens, f"health +1 {hp}") if x)
-        rows.append((f.id, f.space, getattr(f.health, "wounds", 0), tokens or "—"))
-    return rows
-
-
-def worked_answers(data: SiteData, scenario: str) -> str:
-    exs = data.examples_of(scenario)
-    if not exs:
-        if data.missing.get("examples"):
-            return esc(data.missing["examples"])
-        return ("No example position for this scenario is in `examples/` yet: each shipped question gets one "
-                "(`examples/<scenario>-<question>.yaml`), and this section answers it at build time.")
-    out = ["Each position below is a state file in `examples/`; the answer is computed by the solver while this "
-           "page is built, exactly as the command line answers it.", ""]
-    for e in exs:
-        out += [render_example(data, e, 3), ""]
     return "\n".join(out)
 
 
