@@ -378,6 +378,9 @@ def example_argv(path: str | Path) -> list[str]:
     spec = read_example(path)
     if spec is None:
         return ["check", str(path)]
+    if spec.question == "play":
+        return ["play", str(path), *spec.events, *(w for c in spec.choose for w in ("--choose", c)),
+                *(w for name, value in spec.options.items() for w in ("--option", f"{name}={value}"))]
     from .questions import load_all
 
     q = load_all().get(spec.question)
@@ -398,6 +401,10 @@ def example_answer(path: str | Path):
     spec = read_example(path)
     if spec is None or spec.question == "check":
         return check_answer(load_state(path, spec.options if spec else None), Path(path).name)
+    if spec.question == "play":
+        from .play import play_events
+
+        return play_events(load_state(path, spec.options), list(spec.events), list(spec.choose))
     return answer_example(path)[0]
 
 

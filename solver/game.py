@@ -118,12 +118,17 @@ class Target:
 
     ``id`` names it the way answers show it (``"Husk#1"``, a marker's own name), ``space`` is where it stands,
     ``kind`` says what it is (``"monster"`` for a figure; a scenario's markers use their own words, e.g.
-    ``"unbound_marker"``), and ``rule_id`` the rule that makes it attackable, if not the ordinary one."""
+    ``"unbound_marker"``), and ``rule_id`` the rule that makes it attackable, if not the ordinary one.
+    ``health`` is ``(health left, maximum health)`` where the rules give the target a health of its own (a marker
+    treated as a monster). ``excluded`` marks something on the board the investigator may *not* attack, and
+    ``rule_id`` then names the rule that excludes it (:meth:`Scenario.attack_exclusions`)."""
 
     id: str
     space: str
     kind: str = "monster"
     rule_id: str | None = None
+    health: tuple[int, int] | None = None
+    excluded: bool = False
 
 
 @dataclass
@@ -389,7 +394,7 @@ class Scenario:
     @classmethod
     def with_shipped_board(cls, options: Options | None = None) -> "Scenario":
         """The scenario on the board file shipped beside its module (an approximate layout)."""
-        from .board import load_board
+        from .boardfile import load_board
         from .scenarios import board_file
 
         return cls(load_board(board_file(cls.name)), options)
@@ -485,6 +490,11 @@ class Scenario:
         treated as monsters and take away what the investigator may not attack."""
         return [Target(f.id, f.space) for f in state.figures.values()
                 if f.kind == "monster" and f.space is not None and not f.killed]
+
+    def attack_exclusions(self, state: GameState, attacker_id: str) -> list[Target]:
+        """What stands on the board that the investigator ``attacker_id`` may not attack, each with the rule that
+        excludes it (``excluded=True``), so that answers can say why it is not a target. The base scenario: none."""
+        return []
 
     def scenario_win(self, state: GameState) -> tuple[str, str] | None:
         """``(rule_id, detail)`` when the scenario's winning condition is met."""

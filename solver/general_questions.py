@@ -196,9 +196,11 @@ def attack_targets(state: GameState, args: dict) -> Answer:
         why = ("in its own space" if needed == 0 else
                f"range {needed} ({'sight distance' if geo.range_rule == 'sight-distance' else 'moves'}), seen along "
                + _path(lines[0]) + (f" and {len(lines) - 1} more line(s)" if len(lines) > 1 else ""))
-        choices.append(Choice("target", f"{t.id} ({t.space})",
+        health = {"health": list(t.health)} if t.health else {}  # (left, maximum) where the rules give one
+        choices.append(Choice("target", f"{t.id} ({t.space})" + (f", health {t.health[0]} of {t.health[1]}"
+                                                                  if t.health else ""),
                               {"target": t.id, "space": t.space, "kind": t.kind, "range": needed,
-                               "lines_of_sight": [list(p) for p in lines]},
+                               "lines_of_sight": [list(p) for p in lines], **health},
                               why, (t.rule_id,) if t.rule_id else (),
                               Drawing(spaces=(t.space,), paths=tuple(tuple(p) for p in lines), figures=(t.id,))))
     rules = Geometry.RANGE_RULES + tuple(dict.fromkeys(t.rule_id for _, t in reachable if t.rule_id))
@@ -213,5 +215,9 @@ def attack_targets(state: GameState, args: dict) -> Answer:
                         len(choices))
     if explanation:
         explanation.insert(0, "Out of reach:")
+    excluded = state.scenario.attack_exclusions(state, name)  # what the rules forbid, and which rule
+    if excluded:
+        explanation += ["Not a target for " + name + ":"] + [f"{t.id} ({t.space}) [{t.rule_id}]" for t in excluded]
+        rules += tuple(dict.fromkeys(t.rule_id for t in excluded if t.rule_id))
     return _answer(state, "attack-targets", result, rules, Geometry.RANGE_RULES, choices=tuple(choices),
                    explanation=tuple(explanation), draw=Drawing(figures=(name,), spaces=(here,)))

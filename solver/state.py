@@ -450,7 +450,7 @@ def _dump_health(entry: dict, f: Figure, card_health: int | None) -> None:
 
 
 # --- examples: state files that say which question they illustrate ---------------------------------------------------
-EXAMPLE_KEYS = ("question", "args", "options", "title")
+EXAMPLE_KEYS = ("question", "args", "options", "title", "events", "choose")
 
 
 @dataclass(frozen=True, slots=True)
@@ -462,12 +462,18 @@ class ExampleSpec:
           args: {from: 5a, to: 12b}        # the question's own parameters, as on the command line
           options: {sight.model: same-room}  # optional: --option overrides
           title: Sight through the mist    # optional: a line for the website
+
+    A play (``deepmadness play``) gives its events and choices as lists instead of ``args``::
+
+        example: {question: play, events: ["roll 2,4,5 for=attack", "store 5"], choose: []}
     """
 
     question: str
     args: Mapping[str, str] = field(default_factory=dict)
     options: Mapping[str, str] = field(default_factory=dict)
     title: str = ""
+    events: tuple[str, ...] = ()
+    choose: tuple[str, ...] = ()
 
 
 def read_example(path: str | Path) -> ExampleSpec | None:
@@ -487,7 +493,14 @@ def read_example(path: str | Path) -> ExampleSpec | None:
     for name, value in entry.get("options", {}).items() if entry.get("options").value is not None else []:
         options[str(name)] = value.text(what="setting")
     title = entry.get("title", "").text() if entry.get("title").value is not None else ""
-    return ExampleSpec(entry.need("question").text(), args, options, title)
+    events = tuple(e.text() for e in entry.get("events", []).list())
+    choose = tuple(c.text() for c in entry.get("choose", []).list())
+    question = entry.need("question").text()
+    if (events or choose) and question != "play":
+        raise entry.need("events" if events else "choose").error("only a play (question: play) has events")
+    if question == "play" and not events:
+        raise entry.need("events").error("a play names at least one event")
+    return ExampleSpec(question, args, options, title, events, choose)
 
 
 def answer_example(path: str | Path):
