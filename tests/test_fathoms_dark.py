@@ -485,3 +485,17 @@ def test_play_rounds_through_the_protocol_keep_the_invariants():
             assert scenario.invariants(state) == []
             if state.is_over():
                 break
+
+
+def test_attack_targets_says_what_is_excluded_and_by_which_rule_and_shows_the_marker_health():
+    state = _read({"unbound_markers": {"Sophie Brigman": {"wounds": 1}}},
+                  investigators={"Lisbeth Gibson": {"space": "24a"}, "Sophie Brigman": {"space": "24b"},
+                                 "Isaiah Wiesenthal": {"space": "25b"}})
+    covered = REGISTRY["attack-targets"].func(state, {"investigator": "Sophie Brigman", "range": 9})
+    assert {"fathoms-markers.covered-cannot-attack-unbound", "fathoms-markers.owner-cannot-attack"} <= set(
+        covered.rules)
+    assert "unbound marker (Sophie Brigman) (24b) [fathoms-markers.owner-cannot-attack]" in covered.explanation
+    assert "Unbound" not in [c.value["target"] for c in covered.choices]
+    other = REGISTRY["attack-targets"].func(state, {"investigator": "Lisbeth Gibson", "range": 1})
+    marker = next(c for c in other.choices if c.value["target"] == "unbound marker (Sophie Brigman)")
+    assert marker.value["health"] == [3, 4] and "health 3 of 4" in marker.label

@@ -23,6 +23,12 @@ Feature: Fathoms Dark — unbound markers on the Objective Points
         | Lisbeth Gibson    | Unbound, unbound marker (Sophie Brigman) |
         | Isaiah Wiesenthal | Unbound, unbound marker (Sophie Brigman) |
 
+    @rule:fathoms-markers.covered-cannot-attack-unbound @rule:fathoms-markers.owner-cannot-attack
+    Scenario: What Sophie may not attack, and the rule that says so
+      Then Sophie Brigman may not attack Unbound in 5b, under rule "fathoms-markers.covered-cannot-attack-unbound"
+      And Sophie Brigman may not attack unbound marker (Sophie Brigman) in 24b, under rule "fathoms-markers.owner-cannot-attack"
+      And Lisbeth Gibson may attack everything on the Fathoms Dark board the rules allow
+
     @rule:fathoms-markers.covered-cannot-attack-unbound
     Scenario: Sophie's attack on Unbound is refused
       When Sophie Brigman deals 1 wounds to Unbound
@@ -34,6 +40,11 @@ Feature: Fathoms Dark — unbound markers on the Objective Points
       Then the Fathoms Dark attack targets of Lisbeth Gibson are Unbound, unbound marker (Sophie Brigman)
 
   Rule: For the others, the marker is a monster with maximum health 4
+
+    @rule:fathoms-markers.monster-for-others
+    Scenario: The marker shows its health to the others
+      Given the unbound marker on Sophie Brigman's Objective Point has 1 wounds
+      Then the Fathoms Dark attack targets of Lisbeth Gibson include unbound marker (Sophie Brigman) with health 3 of 4
 
     @rule:fathoms-markers.monster-for-others
     Scenario Outline: Lisbeth deals <wounds> wounds to it

@@ -314,6 +314,24 @@ def _target_in(fathoms, attacker, target, space):
     assert (target, space) in got, got
 
 
+@then(parsers.parse('{attacker} may not attack {target} in {space}, under rule "{rule}"'))
+def _excluded(fathoms, attacker, target, space, rule):
+    got = {(t.id, t.space): t.rule_id for t in fathoms.state.scenario.attack_exclusions(fathoms.state, attacker)}
+    assert got.get((target, space)) == rule, got
+
+
+@then(parsers.parse("{attacker} may attack everything on the Fathoms Dark board the rules allow"))
+def _nothing_excluded(fathoms, attacker):
+    assert fathoms.state.scenario.attack_exclusions(fathoms.state, attacker) == []
+
+
+@then(parsers.parse("the Fathoms Dark attack targets of {attacker} include {target} with health {left:d} of "
+                    "{maximum:d}"))
+def _target_health(fathoms, attacker, target, left, maximum):
+    got = {t.id: t.health for t in fathoms.state.scenario.attack_targets(fathoms.state, attacker)}
+    assert got.get(target) == (left, maximum), got
+
+
 @when(parsers.parse("{attacker} deals {wounds:d} wounds to the unbound marker on {owner}'s Objective Point"))
 def _hit_marker(fathoms, attacker, wounds, owner):
     fathoms.attempt(fathoms.state.scenario.damage_unbound_marker, fathoms.state, attacker, owner, wounds,

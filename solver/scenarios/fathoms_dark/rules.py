@@ -441,15 +441,32 @@ class FathomsDark(UnboundActivationRules, Scenario):
     # --- attacks -------------------------------------------------------------------------------------------------
     def attack_targets(self, state: FathomsDarkState, attacker_id: str) -> list[Target]:
         """What ``attacker_id`` may attack: the monsters; Unbound unless his or her Objective Point is covered;
-        the unbound markers on the other investigators' Objective Points (fathoms-markers.*)."""
+        the unbound markers on the other investigators' Objective Points, each with its health
+        (fathoms-markers.*)."""
         targets = super().attack_targets(state, attacker_id)
         if state.unbound_space is not None and not state.is_covered(attacker_id):
-            targets.append(Target(UNBOUND, state.unbound_space, "monster"))
-        for owner in state.unbound_markers:
+            health = state.unbound_health
+            targets.append(Target(UNBOUND, state.unbound_space, "monster",
+                                  health=(health.current, health.maximum) if health else None))
+        for owner, marker in state.unbound_markers.items():
             if owner != attacker_id:  # fathoms-markers.owner-cannot-attack
                 targets.append(Target(marker_id(owner), state.objective_point(owner), "unbound_marker",
-                                      "fathoms-markers.monster-for-others"))
+                                      "fathoms-markers.monster-for-others", (marker.current, marker.maximum)))
         return targets
+
+    def attack_exclusions(self, state: FathomsDarkState, attacker_id: str) -> list[Target]:
+        """What ``attacker_id`` may not attack, with the rule: Unbound when his or her own Objective Point is
+        covered (fathoms-markers.covered-cannot-attack-unbound), the unbound marker on it
+        (fathoms-markers.owner-cannot-attack)."""
+        excluded = []
+        if state.unbound_space is not None and state.is_covered(attacker_id):
+            excluded.append(Target(UNBOUND, state.unbound_space, "monster",
+                                   "fathoms-markers.covered-cannot-attack-unbound", excluded=True))
+        if state.is_covered(attacker_id):
+            marker = state.unbound_markers[attacker_id]
+            excluded.append(Target(marker_id(attacker_id), state.objective_point(attacker_id), "unbound_marker",
+                                   "fathoms-markers.owner-cannot-attack", (marker.current, marker.maximum), True))
+        return excluded
 
     def damage_unbound_marker(self, state: FathomsDarkState, attacker: str, owner: str, wounds: int,
                               rng: random.Random | None = None, position: int | None = None) -> bool:
