@@ -20,7 +20,7 @@ from typing import Any
 
 from .activation import ActivationContext, ActivationKind
 from .answers import Answer, Choice, OutcomeData, PlayedEvent, Result, ResultKind, RuleFired, Change
-from .dice import DieStorage, Roll
+from .dice import DieState, DieStorage, Roll
 from .errors import BadParameter, InputError, PlayerChoiceRequired, RuleViolation
 from .game import Action, Decision, Fired, GameState
 
@@ -191,6 +191,9 @@ def _store(play: Play, args: dict[str, str]) -> list[Fired]:
     play.keep(storage)
     fired = [Fired("lisbeth.store-die", f"Lisbeth Gibson stores the die showing {die.face}; the roll now counts "
                                         f"{', '.join(map(str, roll.results))}", {"stored": die.face})]
+    if any(d.state is DieState.PLACED for d in roll.dice):
+        fired.append(Fired("lisbeth.store-other-die", "the roll holds the die she placed; another of its dice may "
+                                                      "still be stored"))
     if lost is not None:
         fired.append(Fired("lisbeth.one-die-stored", f"the die showing {lost.face} she had stored is lost",
                            {"lost": lost.face}))
@@ -372,7 +375,18 @@ def play_events(state: GameState, events: list[str], chosen: list[str] = ()) -> 
     changes, the outcome first when the game ends, or the choice that stopped the play."""
     from .state import dump_state
 
-    parsed = [parse_event(e) for e in events]  # every event checked before any is played
+    parsed = [parse_event(e) for e in events]  # every event's syntax checked before any is played
+    snapshot = state.copy()
+    try:
+        return _play(state, events, parsed, chosen)
+    except (BadParameter, InputError):  # a bad argument (a name that is no figure …): the position stays as it was
+        vars(state).update(vars(snapshot))
+        raise
+
+
+def _play(state: GameState, events: list[str], parsed, chosen) -> Answer:
+    from .state import dump_state
+
     play = Play(state, list(chosen))
     played: list[PlayedEvent] = []
     stopped: Decision | None = None
