@@ -25,7 +25,8 @@ import sys
 from pathlib import Path
 
 PROG = "deepmadness"
-EXIT_OK, EXIT_INTERNAL, EXIT_INPUT = 0, 1, 2
+EXIT_OK, EXIT_INTERNAL, EXIT_INPUT, EXIT_INTERRUPTED = 0, 1, 2, 130
+MAX_ERROR = 500  # the longest error line: a message never echoes a whole file
 REPORT = "please report it, with the state file, at the project's issue tracker"
 
 
@@ -222,7 +223,7 @@ def _main(argv: list[str] | None) -> int:
     except DeepMadnessError as exc:
         return _fail(str(exc), EXIT_INPUT)
     except KeyboardInterrupt:
-        return _fail("interrupted", EXIT_INTERNAL)
+        return _fail("interrupted", EXIT_INTERRUPTED)
     except BrokenPipeError:  # the reader closed our output: see main()
         raise
     except Exception as exc:  # an internal error: a short message, no traceback unless asked for
@@ -240,7 +241,10 @@ def flag_message(exc, positional: set[str] = frozenset()) -> str:
 
 
 def _fail(message: str, code: int) -> int:
-    message = " ".join(str(message).splitlines())  # one line, whatever a message holds
+    from .yamlio import printable
+
+    # one line, whatever a message holds: no terminal control characters, at most MAX_ERROR characters
+    message = printable(" ".join(str(message).splitlines()), MAX_ERROR)
     try:
         print(f"{PROG}: error: {message}", file=sys.stderr)
     except (OSError, ValueError):  # no standard error to print to: the exit status still says it
@@ -259,8 +263,10 @@ def _print_answer(ns, answer) -> None:
 
     if ns.json:
         _print_json(to_data(answer))
-    else:
-        print(to_text(answer))
+    else:  # names from a state file are shown with their control characters escaped (no terminal injection)
+        from .yamlio import printable
+
+        print("\n".join(printable(line) for line in to_text(answer).splitlines()))
 
 
 def _run(ns: argparse.Namespace) -> int:

@@ -420,7 +420,8 @@ def test_two_equally_near_victims_are_a_choice_at_each_action():
         assert [c.label for c in step.options] == ["Isaiah Wiesenthal", "Lisbeth Gibson"]
         assert [c.draw.figures for c in step.options] == [("Isaiah Wiesenthal",), ("Lisbeth Gibson",)]
     assert answer.chooser == "the attacking investigator"  # the rulebook's words
-    assert "Isaiah Wiesenthal or Lisbeth Gibson" in answer.result.text and "8 courses" in answer.result.text
+    assert answer.result.text == ("Sophie Brigman attacks with Harpoon — each action: Isaiah Wiesenthal or Lisbeth "
+                                  "Gibson, as the attacking investigator decides (8 courses in all).")
 
 
 def test_a_large_tie_is_counted_and_summarised_by_its_steps():

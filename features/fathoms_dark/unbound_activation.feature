@@ -3,7 +3,7 @@ Feature: Fathoms Dark — the unbound activation
   activation-track order: search cards are discarded until a weapon; then three actions, each an attack on the
   nearest other investigator the weapon reaches (ties: the attacker's choice) or, failing that, a move toward the
   nearest space to attack from. Trap, Slow, Weakened and Paralyzed are ignored; it is not a normal activation.
-  The answers list every sequence of three actions the rules allow; a tie the scenario does not list fails it.
+  The engine finds every course of three actions the rules allow; a tie the scenario does not list fails it.
 
   Rule: Every infected investigator, in activation-track order
 
@@ -124,6 +124,7 @@ Feature: Fathoms Dark — the unbound activation
         | attack Isaiah Wiesenthal; attack Lisbeth Gibson; attack Isaiah Wiesenthal    |
         | attack Isaiah Wiesenthal; attack Isaiah Wiesenthal; attack Lisbeth Gibson    |
         | attack Isaiah Wiesenthal; attack Isaiah Wiesenthal; attack Isaiah Wiesenthal |
+      And each of the three actions is the attacking investigator's choice of attack Isaiah Wiesenthal or attack Lisbeth Gibson, 8 courses in all
 
     @rule:fathoms-activation.must-attack
     Scenario: A sequence the rules don't allow is refused and changes nothing
@@ -214,6 +215,7 @@ Feature: Fathoms Dark — the unbound activation
       And the unbound markers cover the Objective Points of Isaiah Wiesenthal
       And the search deck holds, top first, Knife (range 0)
       Then outside an unbound activation Isaiah Wiesenthal could not leave his or her space: slow, trap
+      And in Isaiah Wiesenthal's unbound activation nothing stops him or her leaving the space
       When the unbound activation of Isaiah Wiesenthal is worked out
       Then the allowed unbound action sequences are:
         | actions                                           |
@@ -225,7 +227,7 @@ Feature: Fathoms Dark — the unbound activation
   Rule: Weakened is ignored when attacking; the target is a monster and takes every wound
 
     @rule:fathoms-activation.ignore-weakened
-    Scenario: A Weakened investigator attacks unweakened
+    Scenario: Weakened is not in force in an unbound activation
       Given a Fathoms Dark position with these investigators:
         | investigator   | objective marker | space | tokens   |
         | Lisbeth Gibson | circle           | 17b   |          |

@@ -238,6 +238,15 @@ def _sequences(fathoms, datatable):
     assert set(got) == set(expected), f"allowed: {got}"
 
 
+@then(parsers.parse("each of the three actions is the attacking investigator's choice of {options}, {count:d} "
+                    "courses in all"))
+def _per_step(fathoms, options, count):
+    assert fathoms.error is None, fathoms.error
+    expected = [o.strip() for o in options.split(" or ")]
+    assert [[str(a) for a in step] for step in fathoms.plan.steps] == [expected] * 3
+    assert fathoms.plan.count == count
+
+
 @then(parsers.parse("the Fathoms Dark investigator {investigator} has {wounds:d} wounds"))
 def _wounds(fathoms, investigator, wounds):
     assert fathoms.state.figures[investigator].health.wounds == wounds
@@ -260,6 +269,11 @@ def _hindered(fathoms, investigator, reasons):
     scenario = fathoms.state.scenario
     assert scenario.move_hindrances(fathoms.state, investigator, ActivationContext.normal(investigator)) \
         == names(reasons)
+
+
+@then(parsers.parse("in {investigator}'s unbound activation nothing stops him or her leaving the space"))
+def _unhindered(fathoms, investigator):
+    scenario = fathoms.state.scenario
     assert scenario.move_hindrances(fathoms.state, investigator, scenario.unbound_context(investigator)) == []
 
 

@@ -210,19 +210,9 @@ def _effects_from_pile(fathoms):
 
 
 # --- decks and track ------------------------------------------------------------------------------------------------
-@then(parsers.parse("the Fathoms Dark room deck holds the rooms {rooms}, in that order"))
-def _room_deck_order(fathoms, rooms):
-    assert fathoms.state.room_deck == [int(r) for r in names(rooms)]
-
-
 @then(parsers.parse("the Fathoms Dark room deck holds the rooms {rooms}, in some order"))
 def _room_deck_any(fathoms, rooms):
     assert sorted(fathoms.state.room_deck) == sorted(int(r) for r in names(rooms))
-
-
-@then(parsers.parse("the Fathoms Dark devoured deck holds the rooms {rooms}, in that order"))
-def _devoured_deck_order(fathoms, rooms):
-    assert fathoms.state.devoured_deck == [int(r) for r in names(rooms)]
 
 
 @then(parsers.parse("the Fathoms Dark devoured deck holds the rooms {rooms}, in some order"))

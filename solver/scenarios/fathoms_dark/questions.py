@@ -103,7 +103,7 @@ def _result(plan: UnboundActivationPlan) -> Result:
     if plan.weapon is None:
         return Result(ResultKind.DETERMINED, f"{who} finds no weapon in the search deck: no action can attack, so "
                                              f"{who} takes no action.", 1)
-    weapon = plan.weapon.name if not plan.weapon_given else plan.weapon.name
+    weapon = plan.weapon.name
     if not plan.attacks:
         if all(a.kind == "none" for seq in plan.sequences for a in seq):
             return Result(ResultKind.DETERMINED, f"{who} discards {weapon} but no space lets {who} attack another "
@@ -116,10 +116,11 @@ def _result(plan: UnboundActivationPlan) -> Result:
     if count == 1:
         return Result(ResultKind.DETERMINED, f"{who} attacks with {weapon}: {_course_text(plan.sequences[0])}.", 1)
     if plan.steps:
-        each = "; ".join(f"action {i}: {' or '.join(_short(a) for a in options)}"
-                         for i, options in enumerate(plan.steps, 1))
-        return Result(ResultKind.CHOICE, f"{who} attacks with {weapon}, {TIE_CHOOSER} choosing at each action — "
-                                         f"{each} ({count} courses in all).", count)
+        words = [" or ".join(_short(a) for a in options) for options in plan.steps]
+        each = (f"each action: {words[0]}" if len(set(words)) == 1 else
+                "; ".join(f"action {i}: {w}" for i, w in enumerate(words, 1)))
+        return Result(ResultKind.CHOICE, f"{who} attacks with {weapon} — {each}, as {TIE_CHOOSER} decides "
+                                         f"({count} courses in all).", count)
     return Result(ResultKind.CHOICE, f"{who} attacks with {weapon}; {TIE_CHOOSER} chooses among {count} courses of "
                                      f"three actions.", count)
 
