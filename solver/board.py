@@ -800,10 +800,3 @@ def board_from_data(data, file: str) -> Board:
         conns.append(Connection(a, b, hatch))
     return Board(str(data.get("name", file)), MappingProxyType(spaces), MappingProxyType(rooms), tuple(conns),
                  bool(data.get("approximate", True)), str(data.get("note", "")), file)
-
-
-def load_board(path) -> Board:
-    """Read and check a board file (YAML)."""
-    from .yamlio import load_yaml_file
-
-    return board_from_data(load_yaml_file(path), str(path))

@@ -38,7 +38,8 @@ from dataclasses import dataclass, field
 from collections.abc import Mapping
 from pathlib import Path
 
-from .board import Board, load_board
+from .board import Board
+from .boardfile import load_board
 from .catalog import Options, catalog
 from .errors import BadParameter, InputError, RuleViolation, UnknownOptionError
 from .game import MONSTER_TYPES, Figure, GameState, Scenario

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.scale import make_position
-from solver.board import load_board
+from solver.boardfile import load_board
 from solver.cli import main
 from solver.errors import BadParameter
 from solver.questions import load_all

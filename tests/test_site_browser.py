@@ -168,7 +168,7 @@ def test_a_rules_anchor_shows_its_scenarios_with_their_status(server, page):
 
 
 def test_a_board_diagram_renders(server, page):
-    from solver.board import load_board
+    from solver.boardfile import load_board
     from solver.scenarios import SCENARIOS, board_file
 
     drawn = 0
