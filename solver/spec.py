@@ -163,12 +163,16 @@ def load_features(directory: Path = FEATURES_DIR) -> tuple[FeatureSpec, ...]:
 
 
 def scenarios_by_rule(features=None) -> dict[str, list[ScenarioSpec]]:
-    """Rule ID → the scenarios tagged with it, in file order."""
+    """Rule ID → the scenarios tagged with it, in file order; a tag naming a former ID (an alias) counts for the
+    rule it became."""
+    from .catalog import catalog
+
+    resolve = catalog().resolve
     out: dict[str, list[ScenarioSpec]] = {}
     for f in features if features is not None else load_features():
         for s in f.scenarios:
             for rid in s.rule_ids:
-                out.setdefault(rid, []).append(s)
+                out.setdefault(resolve(rid), []).append(s)
     return out
 
 

@@ -110,3 +110,73 @@ def test_scenario_names_are_unique_within_a_feature():
                 problems.append(f"{sc.key} repeats the name {sc.name!r} of {seen[sc.name]}")
             seen.setdefault(sc.name, sc.key)
     assert not problems, "\n".join(problems)
+
+
+# --- one ID scheme; a changed ID keeps working as an alias (solver/catalog/aliases.yaml) -----------------------------
+SCENARIO_WORDS = {"fathoms_dark": "fathoms-", "fevered_dreams": "fevered-", "expectant_terror": "expectant-"}
+
+
+def test_every_alias_stands_for_a_catalogued_id_and_is_none_itself():
+    cat = catalog()
+    assert cat.aliases, "aliases.yaml lists no former ID"
+    for alias, target in cat.aliases.items():
+        assert target in cat.rules or target in cat.options, (alias, target)
+        assert alias not in cat.rules and alias not in cat.options, alias
+        assert alias in cat.aliases_of(target)
+
+
+def test_a_former_id_answers_for_the_rule_it_became(capsys):
+    from solver.cli import main
+
+    cat = catalog()
+    for alias, target in cat.aliases.items():
+        assert cat.resolve(alias) == target
+        if target in cat.rules:
+            assert cat.rule(alias) is cat.rules[target]
+        else:
+            assert cat.option(alias) is cat.options[target]
+    alias, target = next((a, t) for a, t in cat.aliases.items() if t in cat.rules)
+    assert main(["rule", alias]) == 0
+    out = capsys.readouterr().out
+    assert target in out and cat.rules[target].title in out
+
+
+def test_a_former_option_name_sets_the_option():
+    from solver.catalog import Options
+
+    cat = catalog()
+    alias, target = next((a, t) for a, t in cat.aliases.items() if t in cat.options)
+    other = next(c for c in cat.options[target].choices if c != cat.options[target].default)
+    options = Options({alias: other})
+    assert options[target] == other and options[alias] == other
+    assert options.non_default() == {target: other}
+
+
+def test_an_alias_naming_two_catalogued_ids_is_refused(tmp_path):
+    (tmp_path / "x.yaml").write_text(textwrap.dedent("""\
+        title: X
+        topics: [{id: t, title: T}]
+        rules:
+          - {id: t.a, topic: t, title: A, text: a, section: S}
+          - {id: t.b, topic: t, title: B, text: b, section: S}
+        """))
+    (tmp_path / "aliases.yaml").write_text("aliases:\n  t.a: t.b\n")
+    with pytest.raises(InputError, match="both 't.a' and 't.b' are catalogued") as info:
+        load_catalog(tmp_path)
+    assert "aliases.yaml" in str(info.value) and "aliases.t.a" in str(info.value)
+    (tmp_path / "aliases.yaml").write_text("aliases:\n  t.old: t.b\n")
+    assert load_catalog(tmp_path).rule("t.old").title == "B"
+
+
+def test_the_rename_script_rewrites_former_ids_and_checks(tmp_path, capsys):
+    from solver.catalog.rename import main as rename, renames
+
+    ids, _topics = renames()
+    former, new = next(iter(ids.items()))
+    feature = tmp_path / "features" / "x.feature"
+    feature.parent.mkdir()
+    feature.write_text(f"Feature: X\n  @rule:{former}\n  Scenario: S ({former}, not state.{former})\n")
+    assert rename(["--check", str(tmp_path)]) == 1
+    assert rename([str(tmp_path)]) == 0
+    assert feature.read_text() == f"Feature: X\n  @rule:{new}\n  Scenario: S ({new}, not state.{former})\n"
+    assert rename(["--check", str(tmp_path)]) == 0

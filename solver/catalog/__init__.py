@@ -6,6 +6,19 @@ the scenarios …), shipped in the wheel as package data, and read by the engine
 
 A rule ID is lower-case words joined by ``-``, in two or more parts joined by ``.``: ``health.gain-over-max``.
 An ID never changes meaning; a withdrawn rule keeps its ID and says why it was withdrawn.
+
+**One ID scheme.** An ID is ``<topic>.<name>``, its topic one of its area's topics. A scenario's topics all begin
+with the scenario's word — ``fathoms-`` (Fathoms Dark), ``fevered-`` (Fevered Dreams), ``expectant-`` (Expectant
+Terror): ``fathoms-activation.attack-nearest``, ``expectant-nest-marker.one-per-room``. Its assumption and
+interpretation options share that prefix: an option is named under the topic of the first rule it names
+(``fathoms-activation.nearest-target``). The general rules and the board assumptions (``health.*``, ``sight.*``)
+belong to no scenario and have no prefix.
+
+**Aliases.** An ID that changed keeps working: ``aliases.yaml`` maps each old ID to its new one, and the catalog
+resolves an old ID wherever it is given one (:meth:`Catalog.rule`, :meth:`Catalog.option`, :class:`Options`, the
+``rule`` command, ``--option``); the website keeps an anchor for it, so a permalink never breaks. ``python -m
+solver.catalog.rename`` rewrites the old IDs across the repository (code, features and their ``@rule:`` tags,
+tests, pages, examples). Until it has, the old ID is still the catalogued one and the new one resolves to it.
 """
 
 from __future__ import annotations
@@ -97,16 +110,30 @@ class Catalog:
     rules: Mapping[str, Rule]
     options: Mapping[str, Option]
     terms: tuple[Term, ...] = field(default=())
+    aliases: Mapping[str, str] = field(default_factory=dict)  # a former (or coming) ID → the catalogued one
+
+    def resolve(self, name: str) -> str:
+        """The catalogued ID for ``name``: itself, or the rule or option an alias of that name stands for.
+
+        >>> cat = Catalog((), {"a.x": None}, {}, aliases={"old.x": "a.x"})
+        >>> cat.resolve("old.x"), cat.resolve("a.x"), cat.resolve("no.such")
+        ('a.x', 'a.x', 'no.such')
+        """
+        return self.aliases.get(name, name)
+
+    def aliases_of(self, name: str) -> tuple[str, ...]:
+        """The other IDs that resolve to the catalogued ``name`` (the website keeps an anchor for each)."""
+        return tuple(old for old, new in self.aliases.items() if new == name)
 
     def rule(self, rule_id: str) -> Rule:
         try:
-            return self.rules[rule_id]
+            return self.rules[self.resolve(rule_id)]
         except KeyError:
             raise KeyError(f"no rule {rule_id!r} in the catalog") from None
 
     def option(self, name: str) -> Option:
         try:
-            return self.options[name]
+            return self.options[self.resolve(name)]
         except KeyError:
             raise UnknownOptionError(
                 f"no assumption or interpretation option named {name!r}; known: {', '.join(sorted(self.options))}"
@@ -157,9 +184,14 @@ def _read_catalog(directory: Path, paths: list[Path]) -> Catalog:
     rules: dict[str, Rule] = {}
     options: dict[str, Option] = {}
     terms: list[Term] = []
+    renames: list[tuple[str, str, str, str]] = []  # (old, new, file, entry)
     for path in paths:
         file = str(path)
         data = load_yaml_file(path)
+        if path.stem == "aliases":
+            aliases = _need(data, "aliases", file, "", dict)
+            renames += [(str(old), str(new), file, f"aliases.{old}") for old, new in aliases.items()]
+            continue
         if path.stem == "glossary":
             for i, t in enumerate(_need(data, "terms", file, "", list)):
                 where = f"terms[{i}]"
@@ -210,7 +242,25 @@ def _read_catalog(directory: Path, paths: list[Path]) -> Catalog:
             if rid not in rules:
                 raise InputError(f"option {opt.name!r} names unknown rule {rid!r}", file=str(directory))
     areas.sort(key=lambda a: (a.order, a.name))
-    return Catalog(tuple(areas), MappingProxyType(rules), MappingProxyType(options), tuple(terms))
+    return Catalog(tuple(areas), MappingProxyType(rules), MappingProxyType(options), tuple(terms),
+                   MappingProxyType(_aliases(renames, rules.keys() | options.keys())))
+
+
+def _aliases(renames: list[tuple[str, str, str, str]], ids) -> dict[str, str]:
+    """Each rename ``old → new`` as an alias of the one of the two that is catalogued (the old ID until ``python -m
+    solver.catalog.rename`` has rewritten it, the new one after); exactly one of them must be."""
+    out: dict[str, str] = {}
+    for old, new, file, where in renames:
+        if not RULE_ID.match(old) or not RULE_ID.match(new):
+            raise InputError(f"{old!r} → {new!r}: not two IDs of the form 'topic.rule-name'", file=file, entry=where)
+        if (old in ids) == (new in ids):
+            raise InputError(f"{'both' if old in ids else 'neither'} {old!r} and {new!r} are catalogued; an alias "
+                             f"names one catalogued ID and one that is not", file=file, entry=where)
+        alias, target = (new, old) if old in ids else (old, new)
+        if alias in out:
+            raise InputError(f"{alias!r} is given twice", file=file, entry=where)
+        out[alias] = target
+    return out
 
 
 @lru_cache(maxsize=None)
@@ -232,16 +282,16 @@ class Options(Mapping[str, str]):
         cat = catalog()
         merged = {name: opt.default for name, opt in cat.options.items()}
         for name, value in (settings or {}).items():
-            opt = cat.option(name)
+            opt = cat.option(name)  # a former name is resolved to the option's own
             if value not in opt.choices:
                 raise UnknownOptionError(
                     f"option {name!r} has no setting {value!r}; its settings: {', '.join(opt.choices)}")
-            merged[name] = value
+            merged[opt.name] = value
         self._settings = MappingProxyType(merged)
 
     def __getitem__(self, name: str) -> str:
         if name not in self._settings:
-            catalog().option(name)  # raises with the known names
+            name = catalog().option(name).name  # a former name, or raises with the known names
         return self._settings[name]
 
     def __iter__(self) -> Iterator[str]:
@@ -253,7 +303,7 @@ class Options(Mapping[str, str]):
     def with_setting(self, name: str, value: str) -> "Options":
         """A copy with one option set: ``Options().with_setting("obscure.kill-when-card-full", "leave-game")``."""
         changed = {k: v for k, v in self._settings.items() if v != catalog().options[k].default}
-        changed[name] = value
+        changed[catalog().option(name).name] = value  # a former name too
         return Options(changed)
 
     def non_default(self) -> dict[str, str]:

@@ -189,7 +189,8 @@ def render_rule(data: SiteData, rule, level: int) -> str:
     h = "#" * level
     status = data.rule_status(rule.id)
     specs = data.by_rule.get(rule.id, [])
-    out = [f"({rule_anchor(rule.id)})=", f"{h} {esc(rule.title)}", ""]
+    out = [*(f"({rule_anchor(a)})=" for a in data.catalog.aliases_of(rule.id)),  # a former ID's permalink
+           f"({rule_anchor(rule.id)})=", f"{h} {esc(rule.title)}", ""]
     index_words = []
     index = data.term_index()
     for t in rule.terms:
@@ -399,7 +400,8 @@ def assumptions(data: SiteData) -> str:
 
 
 def render_option(data: SiteData, o, pins) -> str:
-    out = [f"({option_anchor(o.name)})=", f"### {esc(o.title)}", ""]
+    out = [*(f"({option_anchor(a)})=" for a in data.catalog.aliases_of(o.name)),  # a former name's permalink
+           f"({option_anchor(o.name)})=", f"### {esc(o.title)}", ""]
     out += [f"{badge('kind-' + o.kind, o.kind)} {code(o.name)}", ""]
     out += [linkify(data, o.text), ""]
     rows = [[code(k) + (" " + badge("passed", "default") if k == o.default else ""), esc(v)]
