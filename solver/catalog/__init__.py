@@ -10,8 +10,8 @@ An ID never changes meaning; a withdrawn rule keeps its ID and says why it was w
 **One ID scheme.** An ID is ``<topic>.<name>``, its topic one of its area's topics. A scenario's topics all begin
 with the scenario's word — ``fathoms-`` (Fathoms Dark), ``fevered-`` (Fevered Dreams), ``expectant-`` (Expectant
 Terror): ``fathoms-activation.attack-nearest``, ``expectant-nest-marker.one-per-room``. Its assumption and
-interpretation options share that prefix: an option is named under the topic of the first rule it names
-(``fathoms-activation.nearest-target``). The general rules and the board assumptions (``health.*``, ``sight.*``)
+interpretation options share that prefix: each is named under one of the scenario's topics, the one its rules are
+about (``fathoms-activation.nearest-target``). The general rules and the board assumptions (``health.*``, ``sight.*``)
 belong to no scenario and have no prefix.
 
 **Aliases.** An ID that changed keeps working: ``aliases.yaml`` maps each old ID to its new one, and the catalog
