@@ -46,7 +46,7 @@ from .game import MONSTER_TYPES, Figure, GameState, Scenario
 from .health import Health
 from .investigators import INVESTIGATORS, NORMAL_MONSTERS
 from .turnfile import KEYS as TURN_KEYS, dump_turn, read_turn
-from .yamlio import Entry, _kind, file_problem, load_yaml_file
+from .yamlio import Entry, printable, _kind, file_problem, load_yaml_file
 
 COMMON_KEYS = ("scenario", "board", "options", "round", "devour_marker", "devoured_deck", "room_deck",
                "devoured_rooms", "reserve", "investigators", "activation_track", "monsters", "example",
@@ -205,15 +205,31 @@ def _read_board(root: Entry, cls, base_dir) -> Board:
             raise root.error(f"the scenario {cls.name!r} has no shipped board yet ({path}); give a 'board:' file")
         return load_board(path)
     entry = root.need("board")
-    rel = Path(entry.text())
-    path = rel if rel.is_absolute() else Path(base_dir or ".") / rel
+    text = entry.text()
+    if not text.strip():
+        raise entry.error("empty: name a board file, by its path from the state file's folder")
+    rel = Path(text)
+    folder = Path(base_dir or ".").resolve()
+    if rel.is_absolute() or ".." in rel.parts:
+        raise entry.error("a board file is named by its path inside the state file's folder (no absolute path, "
+                          "no '..'): the command reads no file outside it")
+    if rel.suffix.lower() not in (".yaml", ".yml"):
+        raise entry.error("a board file is a YAML file: its name ends in .yaml or .yml")
+    path = folder / rel
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):
+        raise entry.error("can't be followed (a loop of links?)") from None
+    if folder != real and folder not in real.parents:
+        raise entry.error("leads out of the state file's folder (through a link): the command reads no file "
+                          "outside it")
     problem = file_problem(path)
     if problem is not None and problem.startswith("no such file"):
-        raise entry.error(f"no board file {str(rel)!r} (looked for {path})")
+        raise entry.error(f"no board file {printable(text, 80)!r} in the state file's folder")
     if problem is not None and "directory" in problem:
-        raise entry.error(f"{str(rel)!r} is a directory, not a board file")
+        raise entry.error(f"{printable(text, 80)!r} is a directory, not a board file")
     if problem is not None:
-        raise entry.error(f"the board file {str(rel)!r} {problem}")
+        raise entry.error(f"the board file {problem}")
     return load_board(path)
 
 
@@ -385,7 +401,7 @@ def _check_figure_counts(root: Entry, state: GameState) -> None:
 
 
 # --- writing ------------------------------------------------------------------------------------------------------
-def dump_state(state: GameState) -> dict:
+def dump_state(state: GameState, folder: str | Path | None = None) -> dict:
     """The state as plain data that :func:`state_from_data` reads back into the same state (every common key is
     written out; the scenario writes its own section with :meth:`Scenario.write_state`)."""
     from .scenarios import board_file
@@ -394,7 +410,10 @@ def dump_state(state: GameState) -> dict:
     data: dict = {"scenario": scenario.name}
     source = getattr(scenario.board, "source", "")
     if source and Path(source).resolve() != board_file(scenario.name).resolve():
-        data["board"] = str(Path(source).resolve())
+        # a players' board: by its path from ``folder`` (where the state file is written) when it is inside it
+        board = Path(source).resolve()
+        inside = folder is not None and Path(folder).resolve() in board.parents
+        data["board"] = board.relative_to(Path(folder).resolve()).as_posix() if inside else str(board)
     if scenario.options.non_default():
         data["options"] = dict(scenario.options.non_default())
     data["round"] = state.round

@@ -72,6 +72,7 @@ Feature: Fathoms Dark — scenario cards and infection
         | 1      | 11      | 0     |
 
     @rule:fathoms-cards.marker-from-unbound-card @rule:fathoms-markers.card-shuffled-back
+    @option:fathoms-dark.empty-unbound-card
     Scenario Outline: The Unbound card is empty (<setting>)
       Given the Fathoms Dark option "fathoms-dark.empty-unbound-card" is set to "<setting>"
       And the unbound markers cover the Objective Points of Lisbeth Gibson

@@ -23,7 +23,7 @@ Feature: Fathoms Dark — the Unbound monster
 
   Rule: The markers on its card are its lives
 
-    @rule:fathoms-unbound.lives
+    @rule:fathoms-unbound.lives @option:fathoms-dark.unbound-lives
     Scenario Outline: A life a kill: Unbound with health 3 takes <wounds> wounds
       Given Unbound has a health of 3
       When Lisbeth Gibson deals <wounds> wounds to Unbound
@@ -37,7 +37,7 @@ Feature: Fathoms Dark — the Unbound monster
         | 3      | 1    | 11   | 1       |
         | 7      | 2    | 10   | 2       |
 
-    @rule:fathoms-unbound.lives
+    @rule:fathoms-unbound.lives @option:fathoms-dark.unbound-lives
     Scenario Outline: A life a wound: Unbound takes <wounds> wounds
       Given the Fathoms Dark option "fathoms-dark.unbound-lives" is set to "marker-per-wound"
       And <before> unbound markers are on the Unbound card and <out> are removed from the game

@@ -68,6 +68,7 @@ Feature: Fathoms Dark — the unbound activation
         | a rifle | Rifle (range 3)                                 | Rifle                | Rifle   | empty |
 
     @rule:fathoms-activation.discard-until-weapon @rule:fathoms-activation.no-attack-space
+    @option:fathoms-dark.search-deck-exhausted
     Scenario Outline: The search deck runs out first (<setting>)
       Given the Fathoms Dark option "fathoms-dark.search-deck-exhausted" is set to "<setting>"
       And a Fathoms Dark position with these investigators:
@@ -140,7 +141,7 @@ Feature: Fathoms Dark — the unbound activation
       And the Fathoms Dark investigator Isaiah Wiesenthal has 0 wounds
       And the search deck left holds Flare, Harpoon
 
-    @rule:fathoms-activation.attack-nearest
+    @rule:fathoms-activation.attack-nearest @option:fathoms-dark.nearest-target
     Scenario Outline: Nearest by <setting>, past a closed hatch that blocks sight but not movement
       Given the Fathoms Dark option "fathoms-dark.nearest-target" is set to "<setting>"
       And a Fathoms Dark position with these investigators:
@@ -273,14 +274,14 @@ Feature: Fathoms Dark — the unbound activation
   Rule: It is not a normal activation
 
     @rule:fathoms-activation.not-normal
-    Scenario: No activation abilities
+    Scenario: No ability usually available during an activation
       Given a Fathoms Dark position with these investigators:
         | investigator   | objective marker | space |
         | Lisbeth Gibson | circle           | 17b   |
         | Sophie Brigman | star             | 24b   |
       And the unbound markers cover the Objective Points of Sophie Brigman
-      Then in Sophie Brigman's unbound activation the abilities of an activation can't be used
-      And in a normal activation of Sophie Brigman they can
+      Then in Sophie Brigman's unbound activation any ability usually available during an activation is refused under rule "outside-activation.no-activation-abilities"
+      And in a normal activation of Sophie Brigman such an ability may be used
 
     @rule:fathoms-activation.no-start-end-effects
     Scenario: Ending on a devoured effect marker triggers nothing

@@ -11,7 +11,7 @@ import re
 
 from pytest_bdd import given, parsers, then, when
 
-from solver.activation import Ability, ActivationContext, may_use
+from solver.activation import Ability, ActivationContext, ability_refusal
 from solver.scenarios.fathoms_dark import conditions_in_force
 from tests.steps.fathoms_common_steps import _refused_under, names
 
@@ -290,15 +290,18 @@ def _unbound_conditions(fathoms, investigator, conditions):
     assert conditions_in_force(context, tokens) == set(names(conditions))
 
 
-@then(parsers.parse("in {investigator}'s unbound activation the abilities of an activation can't be used"))
-def _no_abilities(fathoms, investigator):
+@then(parsers.parse("in {investigator}'s unbound activation any ability usually available during an activation is "
+                    'refused under rule "{rule}"'))
+def _no_abilities(fathoms, investigator, rule):
     context = fathoms.state.scenario.unbound_context(investigator)
-    assert not may_use(context, Ability("an ability of her activation"))
+    refusal = ability_refusal(context, Ability("an ability usually available during an activation"))
+    assert refusal is not None and refusal.rule_id == rule, refusal
 
 
-@then(parsers.parse("in a normal activation of {investigator} they can"))
+@then(parsers.parse("in a normal activation of {investigator} such an ability may be used"))
 def _abilities_normally(fathoms, investigator):
-    assert may_use(ActivationContext.normal(investigator), Ability("an ability of her activation"))
+    context = ActivationContext.normal(investigator)
+    assert ability_refusal(context, Ability("an ability usually available during an activation")) is None
 
 
 @then(parsers.parse("the end of {investigator}'s unbound activation triggers nothing"))
