@@ -182,6 +182,9 @@ def html_page_context(app, pagename, templatename, context, doctree):
 
 
 def _uri(app, docname: str, anchor: str) -> str:
+    """A page and anchor, relative to the site's root (the single page: ``index.html#anchor``)."""
+    if app.builder.name == "singlehtml":
+        return "index.html#" + html_id(anchor)
     return app.builder.get_target_uri(docname) + "#" + html_id(anchor)
 
 
@@ -237,7 +240,49 @@ def build_finished(app, exception):
     if exception is not None or app.builder.format != "html" or not hasattr(app, "dm_data"):
         return
     out = Path(app.outdir) / "rules.json"
-    write_atomic(out, json.dumps(export(app), indent=1, ensure_ascii=False, default=str))
+    exported = export(app)
+    write_atomic(out, json.dumps(exported, indent=1, ensure_ascii=False, default=str))
+    static = Path(app.outdir) / "_static"
+    links = {r["id"]: r["url"] for r in exported["rules"]}
+    links.update({o["name"]: o["url"] for o in exported["rulings"]})
+    compact = {"ensure_ascii": False, "separators": (",", ":")}
+    write_atomic(static / "dm-rules.js", "window.DM_RULES = " + json.dumps(search_rules(app, exported), **compact)
+                 + ";\nwindow.DM_LINKS = " + json.dumps(links, **compact) + ";\n")
+    write_ask_files(static, app.dm_data)
+
+
+def write_ask_files(static: Path, data) -> None:
+    """What the ask box (static/dm-ask.js) gives ``solver.ask`` in the browser: the index it ranks (the catalog and
+    the features, ``python -m solver.ask.index``) and the scenario results this build shows."""
+    from solver.ask.index import load_index
+
+    write_atomic(static / "dm-ask-index.json", json.dumps(load_index(), ensure_ascii=False, separators=(",", ":")))
+    results = data.results_file
+    if results is not None and results.exists():
+        write_atomic(static / "dm-spec-results.json", results.read_bytes())
+    elif (static / "dm-spec-results.json").exists():
+        (static / "dm-spec-results.json").unlink()
+
+
+def search_rules(app, exported: dict) -> list[dict]:
+    """What the rule search (static/dm-search.js) ranks: every active rule with its ruling, its terms and the
+    players' words for them, its status and its page (relative to the site's root)."""
+    data = app.dm_data
+    index = data.term_index()
+    out = []
+    for r in exported["rules"]:
+        if r["withdrawn"]:
+            continue
+        words = []
+        for t in r["terms"]:
+            term = index.get(t.lower())
+            words += [t] + (list(term.synonyms) if term else [])
+        ruling = pages.ruling_line(r["text"])[0]
+        out.append({"id": r["id"], "title": r["title"], "ruling": ruling, "text": r["text"],
+                    "section": r["section"], "terms": list(dict.fromkeys(words)), "status": r["status"],
+                    "proven": r["proven"], "area_title": r["area_title"],
+                    "url": _uri(app, data.page_of_rule(r["id"]), rule_anchor(r["id"]))})
+    return out
 
 
 def setup(app):
@@ -255,4 +300,7 @@ def setup(app):
     app.connect("build-finished", build_finished)
     app.add_css_file("dm.css")
     app.add_js_file("dm.js", defer="defer")
+    app.add_js_file("dm-rules.js", defer="defer")
+    app.add_js_file("dm-search.js", defer="defer")
+    app.add_js_file("dm-ask.js", defer="defer")
     return {"version": "1", "parallel_read_safe": False, "parallel_write_safe": True, "env_version": 1}

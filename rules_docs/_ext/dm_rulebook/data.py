@@ -98,6 +98,7 @@ class SiteData:
     built: str
     commit: str
     dirty: bool
+    results_file: Path | None = None  # the results file read (the ask box gets a copy)
     missing: dict[str, str] = field(default_factory=dict)  # part → sentence for the page
     problems: list[str] = field(default_factory=list)  # warnings for the build
 
@@ -358,6 +359,7 @@ def collect() -> SiteData:
     commit = _git("rev-parse", "--short", "HEAD") or "unknown"
     dirty = bool(_git("status", "--porcelain", "--untracked-files=no"))
     built = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    results = load_results(Path(os.environ.get("DM_SPEC_RESULTS") or RESULTS_FILE))
+    results_file = Path(os.environ.get("DM_SPEC_RESULTS") or RESULTS_FILE)
+    results = load_results(results_file)
     return SiteData(catalog(), features, results, scenarios_by_rule(features), scenarios, examples,
-                    questions, parser, built, commit, dirty, missing, problems)
+                    questions, parser, built, commit, dirty, results_file, missing, problems)
