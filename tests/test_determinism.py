@@ -57,7 +57,7 @@ def fevered_setup(seed: int) -> dict:
 
 def expectant_setup(seed: int) -> dict:
     scenario = ExpectantTerror.with_shipped_board()
-    return dump_state(scenario.start_game(NAMES[:3], rng=random.Random(seed)))
+    return dump_state(scenario.new_game(NAMES[:3], rng=random.Random(seed)))
 
 
 SETUPS = {"fathoms-dark": fathoms_setup, "fevered-dreams": fevered_setup, "expectant-terror": expectant_setup}
@@ -66,7 +66,7 @@ SETUPS = {"fathoms-dark": fathoms_setup, "fevered-dreams": fevered_setup, "expec
 DECIDED_BY_CHANCE = {
     "fathoms-dark": [("devoured_deck",), ("fathoms-dark", "objective_markers"), ("fathoms-dark", "scenario_deck")],
     "fevered-dreams": [("devoured_deck",), ("fevered-dreams", "obscure_portal")],
-    "expectant-terror": [("devoured_deck",), ("expectant-terror", "monster_track"),
+    "expectant-terror": [("devoured_deck",), ("expectant-terror", "monster_cards"),
                          ("expectant-terror", "devoured_effects")],
 }
 
@@ -259,27 +259,27 @@ def expectant_play(seed: int) -> list[dict]:
 
     rng = random.Random(seed)
     scenario = ExpectantTerror.with_shipped_board()
-    state = scenario.start_game(rng.sample(NAMES, rng.randint(1, 4)), rng=rng)
+    state = scenario.new_game(rng.sample(NAMES, rng.randint(1, 4)), rng=rng)
     log = [dump_state(state)]
     first = True
     while state.outcome() is None:
         if not first:
-            scenario.begin_next_round(state)
+            scenario.next_round(state)
         first = False
         scenario.devour_phase(state)
         if state.outcome() is not None:
             break
-        scenario.spawn_phase(state, [rng.choice(state.monster_track) for _ in range(rng.randint(0, 2))])
+        scenario.spawn_phase(state, spawn_cards=[rng.choice(state.monster_cards) for _ in range(rng.randint(0, 2))])
         for name in list(state.activation_track):
             if state.outcome() is not None:
                 break
             try:
-                scenario.begin_activation(state, ActivationContext.normal(name))
+                scenario.begin_activation(state, ActivationContext.normal(name), choose=lambda d: rng.choice(d.options))
             except RuleViolation:
                 break
             if state.nest_markers and rng.random() < 0.7:
                 state.figures[name].space = state.board.rooms[rng.choice(sorted(state.nest_markers))].spawn_space
-            if scenario.can_discard_infestation(state, name) is None and rng.random() < 0.8:
+            if scenario.discard_refusal(state, name) is None and rng.random() < 0.8:
                 scenario.discard_infestation(state, name)
             if rng.random() < 0.3:
                 scenario.give_infested_tokens(state, name, 1)

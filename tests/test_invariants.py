@@ -42,11 +42,12 @@ from solver.activation import ActivationContext
 from solver.board import Geometry
 from solver.catalog import Options, catalog
 from solver.errors import InputError, PlayerChoiceRequired, RuleViolation
+from solver.game import players_must_choose
 from solver.health import Health
 from solver.investigators import INVESTIGATORS
 from solver.questions import load_all
-from solver.scenarios.expectant_terror import (HUSK, INFESTED_KILLS, INFESTED_TOKENS, MIND_EATER, NEST,
-                                               NEST_MARKERS, ExpectantTerror)
+from solver.scenarios.expectant_terror import (HUSK, INFESTED_KILLS, INFESTED_TOKEN_SUPPLY as INFESTED_TOKENS,
+                                               MIND_EATER, NEST, NEST_MARKER_SUPPLY as NEST_MARKERS, ExpectantTerror)
 from solver.scenarios.fathoms_dark import SCENARIO_CARDS, UNBOUND_MARKERS, FathomsDark, SearchCard
 from solver.scenarios.fevered_dreams import (CARD_LIMIT, OBSCURE_MARKERS_IN_BOX, PURPLE, TRACK, FeveredDreams,
                                              purple_hazard_outcomes)
@@ -493,7 +494,7 @@ class ExpectantTerrorMachine(RuleBasedStateMachine):
             "expectant.short-reserve": short, "nest.killing-wound": killing, "nest.maximum-health": health,
             "infested.discard-uninfested": uninfested}))
         self.names = list(NAMES[:players])
-        self.state = self.scenario.start_game(self.names, rng=random.Random(seed))
+        self.state = self.scenario.new_game(self.names, rng=random.Random(seed))
         self.figures_of = {t: self.state.reserve[t] for t in (HUSK, MIND_EATER)}
         self.phase = "devour"
         self.round, self.wounds_at_round_start = self.state.round, self.state.nest.health.wounds
@@ -506,11 +507,11 @@ class ExpectantTerrorMachine(RuleBasedStateMachine):
     def next_round(self):
         state = self.state
         if state.nest_activation_pending:
-            refused(state, lambda: self.scenario.begin_next_round(state))  # nest.removed-after-activation
+            refused(state, lambda: self.scenario.next_round(state))  # nest.removed-after-activation
             accepted(state, lambda: self.scenario.complete_nest_activation(state))
         removed = state.nest_is_removed
         top = state.devoured_deck[0] if state.devoured_deck else None
-        ok, _ = attempt(state, lambda: self.scenario.begin_next_round(state))
+        ok, _ = attempt(state, lambda: self.scenario.next_round(state))
         if ok and removed:  # nest.returns-next-round: the spawn space of the devoured deck's top room
             assert state.nest.space == state.board.rooms[top].spawn_space
         self.phase = "devour" if ok else "over"
@@ -528,9 +529,9 @@ class ExpectantTerrorMachine(RuleBasedStateMachine):
         state = self.state
         before = set(state.nest_markers)
         due, _ = self.scenario.nest_markers_due(state)
-        monsters = [state.monster_track[i % len(state.monster_track)] for i in cards]
-        result = accepted(state, lambda: self.scenario.spawn_phase(state, monsters))
-        placed = result.nest_markers.rooms
+        monsters = [state.monster_cards[i % len(state.monster_cards)] for i in cards]
+        result = accepted(state, lambda: self.scenario.spawn_phase(state, spawn_cards=monsters))
+        placed = [f.data["room"] for f in result if "marker" in f.data and "room" in f.data]
         assert len(placed) == len(set(placed)) <= due  # nest-marker.different-rooms
         assert not set(placed) & before  # nest-marker.one-per-room
         assert state.nest_markers == before | set(placed)
@@ -591,16 +592,18 @@ class ExpectantTerrorMachine(RuleBasedStateMachine):
         context = ActivationContext.normal(name) if normal else ActivationContext.outside(name)
         busy, dead = state.activation is not None, fig.killed or fig.health.is_killed
         x = fig.count("infested")
-        ok, result = attempt(state, lambda: self.scenario.begin_activation(state, context, roll))
+        ok, result = attempt(state, lambda: self.scenario.begin_activation(
+            state, context, choose=lambda d: roll if roll is not None else players_must_choose(d)))
         if busy or dead:
             assert not ok
         if ok and normal and x:  # infested.start-damage, infested.start-mind-eaters
-            assert result.infested_tokens == x and len(result.mind_eaters) + result.missing_mind_eaters == x
+            eaters = next(f.data for f in result if f.rule_id == "infested.start-mind-eaters")
+            assert len(eaters["figures"]) + eaters["not_spawned"] == x
 
     @rule(who=st.integers(0, 9))
     def discard_at_a_nest_marker(self, who):
         state, name = self.state, self.name(who)
-        allowed = self.scenario.can_discard_infestation(state, name) is None
+        allowed = self.scenario.discard_refusal(state, name) is None
         ok, result = attempt(state, lambda: self.scenario.discard_infestation(state, name))
         assert ok == allowed
         if ok:
@@ -789,7 +792,7 @@ def expectant_positions(draw):
     nest = draw(st.sampled_from(["board", "removed"]))
     section = {
         "nest_markers": draw(st.lists(st.sampled_from(ET_ROOMS), unique=True, max_size=6)),
-        "infested_tokens": infested, "monster_track": ["Husk"],
+        "infested_tokens": infested, "monster_cards": ["Husk"],
         "nest": ({"space": draw(st.sampled_from(ET_SPACES)), "wounds": draw(st.integers(0, 3))} if nest == "board"
                  else {"space": "removed", "wounds": draw(st.integers(1, 3)), "wounds_this_round": 1}),
     }
@@ -918,7 +921,7 @@ def test_every_expectant_terror_question_answers_legally(data, seed, count, orde
     check_general_questions(state, random.Random(seed))
     held = set(state.nest_markers)
     spawn = _ask(state, "nest-spawn", count=count)
-    rooms = spawn.choices[0].detail["rooms"] if spawn.choices else []
+    rooms = [state.board.room_of(s) for s in spawn.choices[0].value] if spawn.choices else []
     assert len(rooms) == len(set(rooms)) <= count and not set(rooms) & held  # a room with no nest marker
     assert len(held) + len(rooms) <= NEST_MARKERS
     assert [state.board.rooms[r].spawn_space for r in rooms] == (spawn.choices[0].value if rooms else [])

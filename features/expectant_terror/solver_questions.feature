@@ -23,7 +23,7 @@ Feature: Expectant Terror — the solver's questions
     @rule:nest-marker.deck-order @rule:expectant-track.blue
     Scenario Outline: Asked about track space <space>, nest-spawn places <count> markers
       Given no nest marker lies on the board
-      When the Expectant Terror question "nest-spawn" is asked with --track-space <space>
+      When the Expectant Terror question "nest-spawn" is asked with track-space=<space>
       Then the Expectant Terror answer's choices are exactly <spaces>
 
       Examples:
@@ -49,17 +49,20 @@ Feature: Expectant Terror — the solver's questions
       When the Expectant Terror question "valid-placements" is asked
       Then the Expectant Terror answer's choices are exactly 17, 19, 23
 
-    @rule:nest-marker.different-rooms @rule:nest-marker.one-per-room
-    Scenario: By the room rules alone, every pair of free rooms is a choice
+    @rule:nest-marker.different-rooms @rule:nest-marker.one-per-room @rule:nest-marker.deck-order
+    Scenario: A tool mode, not a choice: --order any counts the placements the room rules alone allow
+      The players never choose the rooms: the devoured deck's order places the markers. The mode "any" shows
+      what the two room rules alone would allow, and says that the deck leaves no choice.
       Given nest markers lie in rooms 1, 2, 17, 19
-      When the Expectant Terror question "valid-placements" is asked with --count 2 --order any
-      Then the Expectant Terror answer has 28 choices
+      When the Expectant Terror question "valid-placements" is asked with count=2; order=any
+      Then the Expectant Terror answer counts 28 options
       And every pair of the rooms 20, 23, 24, 25, 26, 27, 28, 29 is among the Expectant Terror answer's choices
+      And the Expectant Terror answer's result says "the devoured deck's order leaves no choice (rooms 20, 23)"
 
     @rule:nest-marker.supply
     Scenario: With four markers on the board only two of three can be placed
       Given nest markers lie in rooms 1, 2, 17, 19
-      When the Expectant Terror question "valid-placements" is asked with --count 3
+      When the Expectant Terror question "valid-placements" is asked with count=3
       Then the Expectant Terror answer's choices are exactly 20, 23
       And the Expectant Terror answer names rule "nest-marker.supply"
 
@@ -69,7 +72,7 @@ Feature: Expectant Terror — the solver's questions
     Scenario: The placement the devoured deck dictates is legal
       Given the Expectant Terror devour marker stands on track space 1
       And nest markers lie in rooms 20
-      When the Expectant Terror question "valid-placements" is asked with --check 17,19,23
+      When the Expectant Terror question "valid-placements" is asked with check=17,19,23
       Then the Expectant Terror answer says "Rooms 17, 19, 23 are a legal placement"
       And the Expectant Terror answer does not say "break"
 
@@ -77,7 +80,7 @@ Feature: Expectant Terror — the solver's questions
     Scenario Outline: The proposal <proposal> on a blue space breaks <rule>
       Given the Expectant Terror devour marker stands on track space 1
       And nest markers lie in rooms 20
-      When the Expectant Terror question "valid-placements" is asked with --check <proposal>
+      When the Expectant Terror question "valid-placements" is asked with check=<proposal>
       Then the Expectant Terror answer says "break <rule> (<why>"
       And the Expectant Terror answer does not say "break <not broken>"
 
@@ -89,11 +92,11 @@ Feature: Expectant Terror — the solver's questions
         | 19,17,23 | nest-marker.deck-order      | the markers go one at a time             | expectant-track.blue        |
         | 23,24,25 | nest-marker.deck-order      | the devoured deck sends them to rooms 17, 19, 23 | nest-marker.one-per-room |
 
-    @rule:nest-marker.deck-order
-    Scenario: Under --order any only the room rules are checked
+    @rule:nest-marker.one-per-room @rule:nest-marker.different-rooms
+    Scenario: A tool mode: under order "any" only the room rules are checked
       Given the Expectant Terror devour marker stands on track space 1
       And nest markers lie in rooms 20
-      When the Expectant Terror question "valid-placements" is asked with --check 23,24,25 --order any
+      When the Expectant Terror question "valid-placements" is asked with check=23,24,25; order=any
       Then the Expectant Terror answer says "are a legal placement"
 
   Rule: nest-return says where the Nest comes back, and who is nearest to it
@@ -134,9 +137,9 @@ Feature: Expectant Terror — the solver's questions
       And the Expectant Terror investigator Sophie Brigman is on 17a with 2 infested tokens
       And the Expectant Terror investigator Isaiah Wiesenthal is on 24b with 1 infested tokens
       When the Expectant Terror question "infested" is asked
-      Then the Expectant Terror answer says "Sophie Brigman: 2 damage = 2 wound(s), health 6/8; 2 Mind Eater(s) in 17a"
+      Then the Expectant Terror answer says "Sophie Brigman: 2 damage = 2 wound(s), no roll (infested.damage=wounds), health 6/8; 2 Mind Eater(s) in 17a"
       And the Expectant Terror answer says "he or she may then discard 2 infested token(s) and it, spawning 2 Husk(s)"
-      And the Expectant Terror answer says "Isaiah Wiesenthal: 1 damage = 1 wound(s), health 8/9; 0 Mind Eater(s) in 24b, 1 not spawned"
+      And the Expectant Terror answer says "Isaiah Wiesenthal: 1 damage = 1 wound(s), no roll (infested.damage=wounds), health 8/9; 0 Mind Eater(s) in 24b, 1 not spawned"
       And the Expectant Terror space 17a holds 0 Mind Eater figures
       And the Expectant Terror reserve has 2 Mind Eater left
 

@@ -52,7 +52,7 @@ Feature: Fathoms Dark — special setup
     Scenario: A deck that is not the drawn cards is refused
       Given a Fathoms Dark game for Lisbeth Gibson and Sophie Brigman
       When Lisbeth Gibson draws the circle card and Sophie Brigman the star card, shuffled into the deck star, cross
-      Then the Fathoms Dark step is refused as not the drawn cards
+      Then the Fathoms Dark step is refused as not the drawn cards, and nothing is dealt
 
     @rule:fathoms-setup.face-down-deck @rule:fathoms-setup.unused-cards-out
     Scenario Outline: With <count> investigators
@@ -106,7 +106,7 @@ Feature: Fathoms Dark — special setup
     @rule:fathoms-setup.unbound-figure
     Scenario: Unbound in 5b
       Given a new Fathoms Dark game
-      Then the Unbound figure stands in 5b
+      Then the Unbound figure stands in 5b, the Unbound space
 
   Rule: The Unbound spawn cards stay out of the spawn deck
 

@@ -18,10 +18,12 @@ from solver.board import board_from_data
 from solver.boardfile import load_board
 from solver.catalog import Options
 from solver.errors import DeepMadnessError, PlayerChoiceRequired
+from solver.game import Fired
 from solver.questions import load_all
+from solver.render import to_text
 from solver.scenarios import board_file
 from solver.scenarios.expectant_terror import (MONSTER_POOL, ExpectantTerror, ExpectantTerrorState, MonsterCard,
-                                               NestMarkerSpawn, SpawnPhase)
+                                               NestMarkerSpawn)
 
 
 @lru_cache(maxsize=1)
@@ -80,7 +82,7 @@ def _et_game(names):
 @given(parsers.parse("an Expectant Terror game set up with seed {seed:d} for {names}"), target_fixture="et_game")
 def _et_game_seeded(seed, names):
     scenario = ExpectantTerror(_shipped_board())
-    state = scenario.start_game(_names(names), rng=random.Random(seed))
+    state = scenario.new_game(_names(names), rng=random.Random(seed))
     return ETGame(scenario, state)
 
 
@@ -161,7 +163,7 @@ def _et_spawn_phase(et_game):
 
 @when(parsers.parse("the Expectant Terror spawn phase is resolved with spawn cards for {monsters}"))
 def _et_spawn_phase_cards(et_game, monsters):
-    et_game.attempt(et_game.scenario.spawn_phase, et_game.state, _words(monsters))
+    et_game.attempt(et_game.scenario.spawn_phase, et_game.state, spawn_cards=_words(monsters))
 
 
 @when(parsers.parse("{count:d} nest markers are spawned in Expectant Terror"))
@@ -186,7 +188,7 @@ def _et_nest_done(et_game):
 
 @when("the next Expectant Terror round begins")
 def _et_next_round(et_game):
-    et_game.attempt(et_game.scenario.begin_next_round, et_game.state)
+    et_game.attempt(et_game.scenario.next_round, et_game.state)
 
 
 @when(parsers.parse("the Expectant Terror devour phase is resolved"))
@@ -202,7 +204,8 @@ def _et_begin(et_game, name):
 @when(parsers.parse("the Expectant Terror activation of {name} begins and {wounds:d} wounds get through the "
                     "resistance roll"))
 def _et_begin_rolled(et_game, name, wounds):
-    et_game.attempt(et_game.scenario.begin_activation, et_game.state, ActivationContext.normal(name), wounds)
+    et_game.attempt(et_game.scenario.begin_activation, et_game.state, ActivationContext.normal(name),
+                    choose=lambda decision: wounds)
 
 
 @when(parsers.parse("the Expectant Terror investigator {name} acts outside an activation"))
@@ -233,7 +236,7 @@ def _et_infest(et_game, name, count):
 
 @when(parsers.parse("the Expectant Terror monster cards drawn are {cards}"))
 def _et_cards(et_game, cards):
-    et_game.attempt(et_game.scenario.choose_monsters, et_game.state, None, _words(cards))
+    et_game.attempt(et_game.scenario.choose_monsters, et_game.state, _words(cards))
 
 
 @when(parsers.parse("the Expectant Terror monster cards are drawn with seed {seed:d} from {pool}"))
@@ -242,7 +245,7 @@ def _et_cards_seeded(et_game, seed, pool):
     for name in _names(pool):
         epic = name.startswith("epic ")
         cards.append(MonsterCard(name[5:] if epic else name, None, epic))
-    et_game.attempt(et_game.scenario.choose_monsters, et_game.state, random.Random(seed), None, cards)
+    et_game.attempt(et_game.scenario.choose_monsters, et_game.state, None, random.Random(seed), pool=cards)
 
 
 @when(parsers.parse("the Expectant Terror investigators {names} are placed in the start room"))
@@ -266,11 +269,10 @@ def _et_ask(et_game, name):
 
 @when(parsers.parse('the Expectant Terror question "{name}" is asked with {args}'))
 def _et_ask_args(et_game, name, args):
-    parsed = {}
-    for part in args.split("--")[1:]:
-        key, _, value = part.strip().partition(" ")
-        parsed[key] = value.strip()
-    et_game.answer = load_all()[name].func(et_game.state, parsed)
+    """``args``: ``name=value`` pairs separated by "; " (a value may hold commas: ``check=17,19``)."""
+    question = load_all()[name]
+    raw = dict(pair.split("=", 1) for pair in args.split("; "))
+    et_game.answer = question.func(et_game.state, question.bind(raw))
 
 
 @when(parsers.parse("an Expectant Terror board without room {room:d} is used"))
@@ -301,33 +303,38 @@ def _board_data(skip_room: int | None = None) -> dict:
 
 
 # --- outcomes -----------------------------------------------------------------------------------------------------------
-def _nest_spawn(result) -> NestMarkerSpawn:
-    if isinstance(result, SpawnPhase):
-        return result.nest_markers
-    assert isinstance(result, NestMarkerSpawn), f"no nest markers were spawned (error: {result!r})"
-    return result
+def _markers(result, key: str) -> list:
+    """What a spawn of nest markers did (rooms, spaces, or how many were not placed): from a
+    :class:`NestMarkerSpawn`, or from the :class:`Fired` records of a spawn phase."""
+    if isinstance(result, NestMarkerSpawn):
+        return {"room": list(result.rooms), "space": list(result.spaces), "not placed": result.not_placed}[key]
+    assert isinstance(result, list), f"no nest markers were spawned: {result!r}"
+    markers = [f.data for f in result if isinstance(f, Fired) and "marker" in f.data]
+    if key == "not placed":
+        return sum(m["not_placed"] for m in markers if "not_placed" in m)
+    return [m[key] for m in markers if "room" in m]
 
 
 @then(parsers.parse("the nest markers went to rooms {rooms}"))
 def _et_went(et_game, rooms):
     assert et_game.error is None, et_game.error
-    assert list(_nest_spawn(et_game.result).rooms) == _rooms(rooms)
+    assert _markers(et_game.result, "room") == _rooms(rooms)
 
 
 @then(parsers.parse("the nest markers went to the spaces {spaces}"))
 def _et_went_spaces(et_game, spaces):
-    assert list(_nest_spawn(et_game.result).spaces) == _words(spaces)
+    assert _markers(et_game.result, "space") == _words(spaces)
 
 
 @then(parsers.parse("{count:d} nest markers were not placed"))
 def _et_not_placed(et_game, count):
-    assert _nest_spawn(et_game.result).not_placed == count
+    assert _markers(et_game.result, "not placed") == count
 
 
 @then(parsers.parse("the spawn card for the {monster} spawned it on {space}"))
 def _et_card_went(et_game, monster, space):
-    cards = et_game.result.spawn_cards
-    assert [(m, s) for m, s, fid in cards if fid] == [(monster, space)], cards
+    cards = [f.data for f in et_game.result if "monster" in f.data]
+    assert [(c["monster"], c["space"]) for c in cards if c["figure"]] == [(monster, space)], cards
 
 
 @then(parsers.parse("the Expectant Terror board holds nest markers in rooms {rooms}"))
@@ -419,7 +426,7 @@ def _et_nest_health(et_game, health):
 
 @then(parsers.parse("the Expectant Terror activation order is {steps}"))
 def _et_order(et_game, steps):
-    assert [name for _, name in et_game.scenario.activation_order(et_game.state)] == _names(steps)
+    assert [name for _, name in et_game.scenario.activation_steps(et_game.state)] == _names(steps)
 
 
 @then(parsers.parse("the Expectant Terror investigator {name} has {wounds:d} wounds and {tokens:d} infested tokens"))
@@ -531,20 +538,20 @@ def _et_effects_order(et_game, how):
 @then(parsers.parse("the Expectant Terror monster activation track is {cards}"))
 def _et_track(et_game, cards):
     assert et_game.error is None, et_game.error
-    assert et_game.state.monster_track == _words(cards)
+    assert et_game.state.monster_cards == _words(cards)
 
 
 @then(parsers.parse("the Expectant Terror monster activation track holds the Husk and then {count:d} different "
                     "cards among {pool}"))
 def _et_track_random(et_game, count, pool):
-    track = et_game.state.monster_track
+    track = et_game.state.monster_cards
     assert track[0] == "Husk" and len(track) == count + 1 and len(set(track)) == len(track)
     assert set(track[1:]) <= set(_names(pool)), track
 
 
 @then(parsers.parse("the Expectant Terror spawn deck holds the spawn cards of {monsters}"))
 def _et_spawn_deck(et_game, monsters):
-    assert et_game.scenario.spawn_deck_monsters(et_game.state) == _words(monsters)
+    assert et_game.scenario.spawn_deck(et_game.state) == _words(monsters)
 
 
 @then(parsers.parse("the expansion's normal monsters are {names}"))
@@ -576,9 +583,9 @@ def _et_choices(et_game, values):
     assert sorted(got) == sorted(want), got
 
 
-@then(parsers.parse("the Expectant Terror answer has {count:d} choices"))
+@then(parsers.parse("the Expectant Terror answer counts {count:d} options"))
 def _et_choice_count(et_game, count):
-    assert len(et_game.answer.choices) == count
+    assert et_game.answer.result.count == count
 
 
 @then(parsers.parse("every pair of the rooms {rooms} is among the Expectant Terror answer's choices"))
@@ -592,22 +599,33 @@ def _et_pairs(et_game, rooms):
 
 @then(parsers.parse('the Expectant Terror answer names rule "{rule}"'))
 def _et_names_rule(et_game, rule):
-    assert rule in et_game.answer.rules or rule in et_game.answer.summary, (et_game.answer.rules,
-                                                                          et_game.answer.summary)
+    assert rule in et_game.answer.rules, et_game.answer.rules
 
 
 @then(parsers.parse('the Expectant Terror answer does not name rule "{rule}"'))
 def _et_no_rule(et_game, rule):
-    assert rule not in et_game.answer.rules and rule not in et_game.answer.summary
+    assert rule not in et_game.answer.rules, et_game.answer.rules
 
 
 @then(parsers.parse('the Expectant Terror answer does not say "{text}"'))
 def _et_not_says(et_game, text):
-    answer = et_game.answer
-    assert text not in answer.summary and not any(text in line for line in answer.explanation), answer.to_text()
+    assert text not in to_text(et_game.answer), to_text(et_game.answer)
 
 
 @then(parsers.parse('the Expectant Terror answer says "{text}"'))
 def _et_says(et_game, text):
-    answer = et_game.answer
-    assert text in answer.summary or any(text in line for line in answer.explanation), answer.to_text()
+    assert text in to_text(et_game.answer), to_text(et_game.answer)
+
+
+@then(parsers.parse('the Expectant Terror answer\'s result says "{text}"'))
+def _et_result_says(et_game, text):
+    """The result — the first line of the answer — says it."""
+    assert text in et_game.answer.result.text, et_game.answer.result.text
+
+
+@then(parsers.parse('the Expectant Terror answer says the game is {result} by rule "{rule}"'))
+def _et_answer_outcome(et_game, result, rule):
+    outcome = et_game.answer.outcome
+    assert outcome is not None and outcome.rule == rule, outcome
+    assert outcome.result == {"won": "win", "lost": "loss"}[result], outcome
+    assert et_game.answer.result.kind.value == "outcome", et_game.answer.result

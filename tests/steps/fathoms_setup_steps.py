@@ -146,7 +146,7 @@ def _draw(fathoms, a, card_a, b, card_b):
                     rng=random.Random(0))
 
 
-@then("the Fathoms Dark step is refused as not the drawn cards")
+@then("the Fathoms Dark step is refused as not the drawn cards, and nothing is dealt")
 def _not_drawn(fathoms):
     assert isinstance(fathoms.error, ValueError) and "drawn cards" in str(fathoms.error), fathoms.error
     assert fathoms.state.scenario_deck == [] and fathoms.state.objective_markers == {}
@@ -271,7 +271,7 @@ def _choice_refused(fathoms, rule):
     assert fathoms.state.monster_cards == []
 
 
-@then(parsers.parse("the Unbound figure stands in {space}"))
+@then(parsers.parse("the Unbound figure stands in {space}, the Unbound space"))
 def _unbound_figure(fathoms, space):
     assert fathoms.state.unbound_space == space
     assert "unbound" in fathoms.state.board.spaces[space].features
