@@ -394,7 +394,10 @@ class UnboundActivationRules:
                                   f"How many wounds does {investigator}'s attack on {a.target} deal?",
                                   tuple(range(5)), "the dice")) for a in course if a.kind == "attack"]
         self.take_unbound_activation(state, investigator, [str(a) for a in course], wounds, _seeded(seed))
-        return [Fired("fathoms-activation.three-actions", f"{investigator}'s unbound activation",
+        weapon = plan.weapon.name if plan.weapon else "no weapon"
+        done = ", ".join(str(a) + (f" ({wounds[i]} wounds)" if a.kind == "attack" else "")
+                         for i, a in zip(_attack_numbers(course), course))
+        return [Fired("fathoms-activation.three-actions", f"{investigator}'s unbound activation with {weapon}: {done}",
                       {"investigator": investigator, "weapon": plan.weapon.name if plan.weapon else None,
                        "actions": [a.to_data() for a in course], "wounds": wounds})]
 
@@ -404,6 +407,15 @@ class UnboundActivationRules:
         if target == attacker or not state.figure(target).is_investigator:
             raise RuleViolation("fathoms-activation.must-attack", "an unbound attack targets another investigator")
         return state.figure(target).health.take_wounds(wounds)
+
+
+def _attack_numbers(course) -> list[int]:
+    """For each action of ``course``, the index of its wounds among the attacks' (its own when an attack)."""
+    numbers, n = [], 0
+    for a in course:
+        numbers.append(n)
+        n += a.kind == "attack"
+    return numbers
 
 
 def _reachable_rows(table: ActionTable) -> list[list[UnboundAction]]:
