@@ -510,8 +510,8 @@ class FathomsDark(UnboundActivationRules, Scenario):
             lost = min(wounds, state.unbound_card)
         else:
             if state.unbound_health is None:
-                raise InputError("the Unbound card's health is not public: give it in the state file "
-                                 "(fathoms-dark: {unbound: {health: N}})", rule_id="fathoms-unbound.lives")
+                raise RuleViolation("fathoms-unbound.lives", "the Unbound card's health is not public: give "
+                                    "Unbound's health with the position before it takes wounds")
             health = state.unbound_health
             for _ in range(wounds):
                 health.take_wounds(1)
