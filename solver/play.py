@@ -14,6 +14,7 @@ used in order) names the option to continue with. Dice are given as values.
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -491,7 +492,12 @@ def run_cli(ns, print_answer) -> int:
         if answer.events and answer.events[-1].stopped:
             raise BadParameter("out", "the play stopped before its last event (a choice to name with --choose, or "
                                       "an event the rules refuse): nothing written")
-        _write_state(ns.out, dump_state(state))
+        data = dump_state(state, Path(ns.out).parent)
+        if "board" in data and Path(data["board"]).is_absolute():
+            raise BadParameter("out", "the position's board file is not inside the folder of the file to write, "
+                                      "and a state file names its board by a path inside its own folder: write it "
+                                      "beside the board file")
+        _write_state(ns.out, data)
     print_answer(ns, answer)
     return 0
 

@@ -200,7 +200,11 @@ BAD = [
     ("activation track twice", _set(("activation_track",), ["Emma Kruger", "Emma Kruger", "Lisbeth Gibson"]),
      ["activation_track[1]: 'Emma Kruger' is on the activation track twice"]),
     ("missing board file", _set(("board",), "nope.yaml"), ["board: no board file 'nope.yaml'"]),
-    ("board file is a directory", _set(("board",), "."), ["board: '.' is a directory"]),
+    ("board file is not YAML", _set(("board",), "."), ["board: a board file is a YAML file"]),
+    ("board file by an absolute path", _set(("board",), "/etc/shadow"), ["board: a board file is named by its path "
+                                                                         "inside the state file's folder"]),
+    ("board file outside the folder", _set(("board",), "../secret.yaml"), ["no absolute path, no '..'"]),
+    ("board file empty", _set(("board",), ""), ["board: empty"]),
     ("scenario section: bad space", _set(("tiny",), {"mist": ["9z"]}), ["tiny.mist[0]: no space '9z'"]),
     ("scenario section: unknown key", _set(("tiny",), {"fog": []}), ["tiny: unknown key 'fog'; allowed here: mist"]),
 ]
