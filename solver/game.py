@@ -23,7 +23,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .board import Board
+from .board import Board, movement_blocking_hatches
 from .catalog import Options
 from .activation import ActivationContext
 from .dice import Roll, StoredDie
@@ -448,15 +448,44 @@ class Scenario:
         return []
 
     def legal_actions(self, state: GameState, investigator: str) -> list[Action]:
-        """Every action ``investigator`` may take now (the base game's moves the engine models, and the
-        scenario's own actions)."""
-        return []
+        """Every action ``investigator`` may take now: the base game's actions the engine models — a move to each
+        neighbouring space a hatch doesn't close (``hatch.blocks-movement``), gaining 1 health — and, in a
+        subclass, the scenario's own actions (a scenario adds its own to ``super().legal_actions(...)``). A killed
+        investigator, or one off the board, takes none."""
+        figure = state.figures.get(investigator)
+        if figure is None or figure.space is None or figure.killed or figure.health.is_killed:
+            return []
+        hatches = movement_blocking_hatches(state.options)
+        moves = [Action("move", {"to": space}, "board.distance")
+                 for space in state.board.neighbours(figure.space, hatches)]
+        return [*moves, Action("gain health", {"amount": 1}, "health.gain-over-max")]
 
     def take_action(self, state: GameState, investigator: str, action: Action, rng: random.Random | None = None,
                     choose: Chooser = players_must_choose) -> list[Fired]:
         """Take one of :meth:`legal_actions`; an action the rules don't allow raises :class:`RuleViolation` (naming
-        the rule it breaks), one the engine doesn't model a :class:`ValueError`."""
-        raise ValueError(f"{investigator} can't take the action {action.name!r}: the scenario models no actions")
+        the rule it breaks), one the engine doesn't model a :class:`ValueError`. The base game's: ``move`` (one
+        space, to a neighbour a hatch doesn't close) and ``gain health`` (a wound healed first, else a health +1
+        token)."""
+        figure = state.figures.get(investigator)
+        if figure is None or not figure.is_investigator:
+            raise ValueError(f"{investigator!r} is not an investigator of this position")
+        if action.name == "move":
+            to = action.args.get("to")
+            here = figure.space
+            if here is None or to not in state.board.neighbours(here, movement_blocking_hatches(state.options)):
+                raise RuleViolation("hatch.blocks-movement", f"{investigator} can't move from {here} to {to}: a move "
+                                                             f"goes to a neighbouring space no hatch closes")
+            figure.space = to
+            return [Fired("board.distance", f"{investigator} moves from {here} to {to}",
+                          {"figure": investigator, "from": here, "to": to})]
+        if action.name == "gain health":
+            amount = int(action.args.get("amount", 1))
+            healed = min(amount, figure.health.wounds)
+            figure.health.gain(amount)
+            rule = "health.gain-heals-wound" if healed else "health.gain-over-max"
+            return [Fired(rule, f"{investigator} gains {amount} health",
+                          {"figure": investigator, "amount": amount, "healed": healed})]
+        raise ValueError(f"{investigator} can't take the action {action.name!r}: the engine doesn't model it")
 
     def end_activation(self, state: GameState, context: ActivationContext, rng: random.Random | None = None,
                        choose: Chooser = players_must_choose) -> list[Fired]:
@@ -471,8 +500,31 @@ class Scenario:
 
     def invariants(self, state: GameState) -> list[str]:
         """What is wrong with ``state`` (empty when it keeps every invariant the scenario's components and rules
-        impose: counts within the box, figures on real spaces …). The generic random play-out checks it."""
-        return []
+        impose: counts within the box, figures on real spaces …). The generic random play-out checks it.
+
+        The base checks what every scenario shares (a scenario adds its own to ``super().invariants(state)``):
+        figures stand on the board's spaces; a health track holds no more wounds than its maximum and never
+        wounds and health +1 tokens at once (``health.gain-heals-wound``); the devour marker stands on the
+        devouring track; no room card is in two decks or twice in one; the activation track names figures."""
+        wrong: list[str] = []
+        for f in state.figures.values():
+            if f.space is not None and f.space not in state.board.spaces:
+                wrong.append(f"{f.id} stands on {f.space}, which is not a space of the board")
+            h = f.health
+            if not 0 <= h.wounds <= h.maximum or h.health_plus_tokens < 0:
+                wrong.append(f"{f.id}'s health track is impossible: {h.wounds} wounds of {h.maximum}, "
+                             f"{h.health_plus_tokens} health +1 tokens")
+            if h.wounds and h.health_plus_tokens:
+                wrong.append(f"{f.id} holds wounds and health +1 tokens at once")
+        if self.devouring_track and not 0 <= state.devour_marker < len(self.devouring_track):
+            wrong.append(f"the devour marker is off the devouring track (index {state.devour_marker})")
+        cards = [*state.devoured_deck, *state.room_deck]
+        if len(cards) != len(set(cards)):
+            wrong.append("a room card is in the decks twice")
+        unknown = [n for n in state.activation_track if n not in state.figures]
+        if unknown:
+            wrong.append(f"the activation track names {unknown}, not figures of the position")
+        return wrong
 
     def sight_blockers(self, state: GameState) -> frozenset[str]:
         """The spaces line of sight can't get into, through or out of (Fevered Dreams: the mist spaces).

@@ -8,8 +8,9 @@ Chance is an explicit step (see :mod:`solver`): every shuffle, draw and reveal t
   seeds can differ;
 * every random step during a game (a scenario card shuffled back, the search deck reshuffled, a portal revealed
   by Investigate, the spawn deck shuffled) is the same for the same seed;
-* whole random play-outs, driven by one seeded generator, give the same transcript (the state file after every
-  round) for the same seed;
+* whole random play-outs (:mod:`tests.playout`: every scenario through the protocol, random choices and random legal
+  actions from one seeded generator) give the same transcript — every rule fired, every choice and action, the
+  state file after every round, the outcome — for the same seed;
 * none of it depends on Python's string hashing (the order of sets): two interpreters with different
   ``PYTHONHASHSEED`` values produce the same transcripts and the same answers to every example;
 * nothing in the package calls the ``random`` module's global functions (a hidden, unseeded source of chance).
@@ -28,39 +29,28 @@ from pathlib import Path
 import pytest
 
 from solver.catalog import Options
-from solver.errors import PlayerChoiceRequired, RuleViolation
-from solver.health import Health
+from solver.scenarios import scenario_class
 from solver.scenarios.expectant_terror import ExpectantTerror
 from solver.scenarios.fathoms_dark import FathomsDark, SearchCard
-from solver.scenarios.fevered_dreams import FeveredDreams, purple_hazard_outcomes
+from solver.scenarios.fevered_dreams import FeveredDreams
 from solver.spec import ROOT
 from solver.state import dump_state
+from tests.playout import SCENARIO_NAMES, play, random_chooser
 
 NAMES = ["Lisbeth Gibson", "Sophie Brigman", "Franklyn Christie", "Isaiah Wiesenthal", "Christopher Dalton"]
 SEEDS = range(8)
 
 
-# --- set-ups from a seed ---------------------------------------------------------------------------------------------
-def fathoms_setup(seed: int) -> dict:
-    scenario = FathomsDark.with_shipped_board()
-    state = scenario.new_game(NAMES[:4], rng=random.Random(seed))
-    return dump_state(state)
+# --- set-ups from a seed: Scenario.new_game, every choice drawn from the same generator ----------------------------------
+def _setup(name: str):
+    def setup(seed: int) -> dict:
+        rng = random.Random(seed)
+        scenario = scenario_class(name).with_shipped_board()
+        return dump_state(scenario.new_game(NAMES[:3], rng, random_chooser(rng, [])))
+    return setup
 
 
-def fevered_setup(seed: int) -> dict:
-    scenario = FeveredDreams.with_shipped_board()
-    state = scenario.new_state(random.Random(seed))
-    for name in NAMES[:3]:
-        scenario.add_investigator(state, name, 8)
-    return dump_state(state)
-
-
-def expectant_setup(seed: int) -> dict:
-    scenario = ExpectantTerror.with_shipped_board()
-    return dump_state(scenario.new_game(NAMES[:3], rng=random.Random(seed)))
-
-
-SETUPS = {"fathoms-dark": fathoms_setup, "fevered-dreams": fevered_setup, "expectant-terror": expectant_setup}
+SETUPS = {name: _setup(name) for name in SCENARIO_NAMES}
 
 #: What the seed decides in each set-up (the keys of the state file that differ between seeds).
 DECIDED_BY_CHANCE = {
@@ -186,120 +176,21 @@ def test_chance_without_a_seed_is_refused():
         fevered.investigate(fstate, "Lisbeth Gibson")
 
 
-# --- whole play-outs -----------------------------------------------------------------------------------------------------
-def fathoms_play(seed: int) -> list[dict]:
-    rng = random.Random(seed)
-    scenario = FathomsDark.with_shipped_board(Options({
-        "fathoms-dark.empty-unbound-card": rng.choice(["keep-card", "shuffle-back"])}))
-    names = rng.sample(NAMES, rng.randint(2, 5))
-    state = scenario.new_game(names, rng=rng)
-    state.search_deck = [SearchCard(f"card {i}") if rng.random() < 0.6 else SearchCard(f"weapon {i}", True,
-                                                                                        rng.randint(0, 2))
-                         for i in range(10)]
-    state.unbound_health = Health(3)
-    log = [dump_state(state)]
-    for _ in range(8):
-        scenario.start_round(state)
-        for _ in range(rng.randint(0, 3)):
-            attacker = rng.choice(names)
-            owners = sorted(o for o in state.unbound_markers if o != attacker)
-            if owners:
-                scenario.damage_unbound_marker(state, attacker, rng.choice(owners), rng.randint(1, 4), rng=rng)
-            elif not state.is_covered(attacker):
-                scenario.damage_unbound(state, attacker, rng.randint(0, 3))
-        scenario.end_of_activation_phase(state, rng=rng)
-        for name in scenario.unbound_activation_order(state):
-            step_seed = rng.randrange(10**9)
-            plan = scenario.plan_unbound_activation(state, name, rng=random.Random(step_seed))
-            sequence = rng.choice(plan.sequences)
-            wounds = [rng.randint(0, 2) for a in sequence if a.kind == "attack"]
-            scenario.take_unbound_activation(state, name, [str(a) for a in sequence], wounds,
-                                             rng=random.Random(step_seed))
-        log.append(dump_state(state))
-        if state.is_over():
-            break
-    return log
+# --- whole play-outs: the one generic random play-out (tests/playout.py) ---------------------------------------------
+def _plays(name: str):
+    def transcript(seed: int) -> list[dict]:
+        return play(name, seed).transcript
+    return transcript
 
 
-def fevered_play(seed: int, rounds: int = 4) -> list[dict]:
-    """The first ``rounds`` rounds (a purple hazard among them: resolving one is the slow part)."""
-    rng = random.Random(seed)
-    scenario = FeveredDreams.with_shipped_board()
-    state = scenario.new_state(rng)
-    for name in rng.sample(NAMES, rng.randint(1, 4)):
-        scenario.add_investigator(state, name, 8)
-    log = [dump_state(state)]
-    while state.outcome() is None:
-        try:
-            scenario.devour_phase(state)
-        except PlayerChoiceRequired as choice:
-            scenario.devour_phase(state, rng.choice(choice.options))
-        if state.outcome() is not None:
-            break
-        scenario.spawn_phase(state)
-        for name in list(state.activation_track):
-            f = state.figures[name]
-            f.space = rng.choice([f.space, *state.board.neighbours(f.space)] + ([state.obscure_space] * 2
-                                                                                 if state.obscure_space else []))
-            for m in sorted(state.obscure_markers_in(f.space), key=lambda m: m.id):
-                if scenario.can_attack_obscure_markers(state):
-                    scenario.wound_obscure_marker(state, m.id, rng.randint(1, 4))
-            if scenario.can_investigate(state, name)[0]:
-                scenario.investigate(state, name, rng=rng)
-            scenario.end_of_activation(state, name)
-        scenario.end_of_round(state)
-        log.append(dump_state(state))
-        if len(log) > rounds:
-            break
-    return log
-
-
-def expectant_play(seed: int) -> list[dict]:
-    from solver.activation import ActivationContext
-
-    rng = random.Random(seed)
-    scenario = ExpectantTerror.with_shipped_board()
-    state = scenario.new_game(rng.sample(NAMES, rng.randint(1, 4)), rng=rng)
-    log = [dump_state(state)]
-    first = True
-    while state.outcome() is None:
-        if not first:
-            scenario.next_round(state)
-        first = False
-        scenario.devour_phase(state)
-        if state.outcome() is not None:
-            break
-        scenario.spawn_phase(state, spawn_cards=[rng.choice(state.monster_cards) for _ in range(rng.randint(0, 2))])
-        for name in list(state.activation_track):
-            if state.outcome() is not None:
-                break
-            try:
-                scenario.begin_activation(state, ActivationContext.normal(name), choose=lambda d: rng.choice(d.options))
-            except RuleViolation:
-                break
-            if state.nest_markers and rng.random() < 0.7:
-                state.figures[name].space = state.board.rooms[rng.choice(sorted(state.nest_markers))].spawn_space
-            if scenario.discard_refusal(state, name) is None and rng.random() < 0.8:
-                scenario.discard_infestation(state, name)
-            if rng.random() < 0.3:
-                scenario.give_infested_tokens(state, name, 1)
-            if rng.random() < 0.5 and state.nest.space is not None and not state.nest_is_killed:
-                scenario.wound_nest(state, rng.randint(1, 2))
-                if state.nest_activation_pending:
-                    scenario.complete_nest_activation(state)
-            scenario.end_activation(state)
-        log.append(dump_state(state))
-    return log
-
-
-PLAYS = {"fathoms-dark": fathoms_play, "fevered-dreams": fevered_play, "expectant-terror": expectant_play}
+PLAYS = {name: _plays(name) for name in SCENARIO_NAMES}
 
 
 @pytest.mark.parametrize("scenario", PLAYS)
 def test_the_same_seed_plays_the_same_game(scenario):
     for seed in range(3):
         first = PLAYS[scenario](seed)
-        assert len(first) > 1
+        assert len(first) > 2  # the set-up, at least one round, the outcome
         assert first == PLAYS[scenario](seed)
 
 
