@@ -70,7 +70,7 @@ Feature: Fevered Dreams: the board and the devoured deck
 
     @rule:fevered-board.devoured-deck
     Scenario Outline: A state file whose decks break the rule is refused
-      When a Fevered Dreams state file with "<decks>" is read
+      When a Fevered Dreams state file with Obscure on the red portal and "<decks>" is read
       Then the Fevered Dreams state file is refused at "<entry>" under rule "fevered-board.devoured-deck"
 
       Examples:
@@ -88,5 +88,5 @@ Feature: Fevered Dreams: the board and the devoured deck
 
     @rule:fevered-board.devoured-effects
     Scenario: A state file may not put a devoured effect marker on a spawn space
-      When a Fevered Dreams state file with "fevered-dreams: {devoured_effects: {3a: null}}" is read
+      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {devoured_effects: {3a: null}}" is read
       Then the Fevered Dreams state file is refused at "fevered-dreams.devoured_effects.3a" under rule "fevered-board.devoured-effects"

@@ -67,7 +67,7 @@ Feature: Fevered Dreams: the existence dial
     @rule:fevered-existence.no-recovery
     Scenario Outline: A state file can't show an existence above the start level (<level>)
       Given the Fevered Dreams state file options "existence-dial.start-level: '<level>'"
-      When a Fevered Dreams state file with "fevered-dreams: {existence: {Lisbeth Gibson: <shown>}}" is read
+      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {existence: {Lisbeth Gibson: <shown>}}" is read
       Then the Fevered Dreams state file is <verdict>
 
       Examples:

@@ -1,6 +1,7 @@
 Feature: Fevered Dreams: Obscure
   Obscure lurks on a Dimensional Portal. It activates after the last monster of the activation track, and it can't
-  take wounds or be killed.
+  take wounds or be killed: the rulebook does not say it can't be attacked, so it is a legal target whose wounds
+  are ignored (whatever else an attack does still happens).
 
   Background:
     Given a Fevered Dreams game on the shipped board
@@ -19,15 +20,19 @@ Feature: Fevered Dreams: Obscure
         | Lisbeth Gibson                    | Grudge and Bloated | Lisbeth Gibson, Grudge, Bloated, Obscure                 |
         | Lisbeth Gibson and Sophie Brigman | Grudge             | Lisbeth Gibson, Grudge, Sophie Brigman, Obscure          |
 
-  Rule: Obscure can't be wounded or killed
+  Rule: Obscure can't take wounds or be killed, yet it may be attacked
 
     @rule:fevered-obscure.no-wounds
-    Scenario: Wounding Obscure is refused
-      When Obscure is dealt 3 wounds
-      Then the Fevered Dreams operation is refused under rule "fevered-obscure.no-wounds"
-
-    @rule:fevered-obscure.no-wounds
-    Scenario: Obscure is never an attack target, even in the investigator's own space
+    Scenario: An attack on Obscure deals it no wound
       Given Obscure stands on the red Dimensional Portal
       And Lisbeth Gibson stands in the Fevered Dreams space 3b
-      Then the Fevered Dreams attack targets of Lisbeth Gibson are "nothing"
+      When Lisbeth Gibson attacks "Obscure" and the dice deal 3 wounds
+      Then Obscure took none of the 3 wounds, under rule "fevered-obscure.no-wounds"
+      And Obscure stands in the Fevered Dreams space 3b
+      And the Fevered Dreams game is not over
+
+    @rule:fevered-obscure.no-wounds @rule:fevered-obscure-marker.treated-as-monster
+    Scenario: Obscure is among the attack targets, like an obscure marker in its space
+      Given Obscure stands on the red Dimensional Portal
+      And an obscure marker stands in the Fevered Dreams space 3a
+      Then the Fevered Dreams attack targets of Lisbeth Gibson are "Obscure; Obscure marker#1"

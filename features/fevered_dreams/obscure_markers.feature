@@ -99,11 +99,6 @@ Feature: Fevered Dreams: obscure markers
       Then the Fevered Dreams operation is refused under rule "fevered-obscure-marker.never-moves"
       And obscure markers stand in the Fevered Dreams spaces 3a
 
-    @rule:fevered-obscure-marker.never-moves
-    Scenario: A state file can't have an obscure marker off the spawn spaces
-      When a Fevered Dreams state file with "fevered-dreams: {obscure_markers: [{space: 3b}]}" is read
-      Then the Fevered Dreams state file is refused at "fevered-dreams.obscure_markers[0].space" under rule "fevered-obscure-marker.never-moves"
-
   Rule: A killed obscure marker goes onto the Obscure card, three at most (interpretation obscure.kill-when-card-full)
 
     @rule:fevered-obscure-marker.killed-to-card @rule:fevered-obscure-marker.card-limit
@@ -147,7 +142,7 @@ Feature: Fevered Dreams: obscure markers
 
     @rule:fevered-obscure-marker.card-limit
     Scenario: A state file can't put four on the card
-      When a Fevered Dreams state file with "fevered-dreams: {obscure_card: 4}" is read
+      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {obscure_card: 4}" is read
       Then the Fevered Dreams state file is refused at "fevered-dreams.obscure_card" under rule "fevered-obscure-marker.card-limit"
 
   Rule: At the end of the round, obscure markers turn into flooded markers
@@ -164,5 +159,5 @@ Feature: Fevered Dreams: obscure markers
 
     @rule:fevered-obscure-marker.end-of-round-flooded
     Scenario: A state file can't have more than three obscure markers on the board
-      When a Fevered Dreams state file with "fevered-dreams: {obscure_markers: [3a, 4a, 17a, 18a]}" is read
+      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {obscure_markers: [3a, 4a, 17a, 18a]}" is read
       Then the Fevered Dreams state file is refused at "fevered-dreams.obscure_markers" under rule "fevered-obscure-marker.end-of-round-flooded"

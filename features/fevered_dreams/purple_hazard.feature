@@ -31,22 +31,37 @@ Feature: Fevered Dreams: where a purple hazard's flooded markers go
       When the Fevered Dreams purple hazard outcomes are worked out
       Then the Fevered Dreams purple hazard outcomes are exactly "19b; 20a; 25a"
 
-  Rule: One portal after another, in any order
+  Rule: One portal after another, in any order, or all at once (interpretation purple-hazard.order)
 
-    @rule:fevered-track.purple-one-portal-at-a-time
-    Scenario: Two portals sharing a neighbour never put two markers there
-      Given only the Fevered Dreams portals red and blue remain on the board
+    @rule:fevered-track.purple-one-portal-at-a-time @option:purple-hazard.order
+    Scenario: Two portals sharing a neighbour never put two markers there, one after another (the default)
+      Given the Fevered Dreams option "purple-hazard.order" is set to "one-after-another"
+      And only the Fevered Dreams portals red and blue remain on the board
       And one flooded marker lies in each of the Fevered Dreams spaces 3b and 17b
       When the Fevered Dreams purple hazard outcomes are worked out
       Then the Fevered Dreams purple hazard outcomes are exactly "3a+17a; 3a+17c; 17a+17c"
       And the Fevered Dreams purple hazard outcome "3a+17a" comes from 2 resolutions
 
-    @rule:fevered-track.purple-one-portal-at-a-time
-    Scenario: The order decides which outcomes are possible
-      Given only the Fevered Dreams portals yellow and purple remain on the board
+    @rule:fevered-track.purple-one-portal-at-a-time @rule:fevered-mist.markers-stack @option:purple-hazard.order
+    Scenario: Resolved all at once, two portals sharing a neighbour may both flood it
+      Given the Fevered Dreams option "purple-hazard.order" is set to "at-once"
+      And only the Fevered Dreams portals red and blue remain on the board
+      And one flooded marker lies in each of the Fevered Dreams spaces 3b and 17b
+      When the Fevered Dreams purple hazard outcomes are worked out
+      Then the Fevered Dreams purple hazard outcomes are exactly "3a+17a; 3a+17c; 17a+17a; 17a+17c"
+
+    @rule:fevered-track.purple-one-portal-at-a-time @option:purple-hazard.order
+    Scenario Outline: Yellow and purple with mist at 20b and 24c, under purple-hazard.order = <setting>
+      Given the Fevered Dreams option "purple-hazard.order" is set to "<setting>"
+      And only the Fevered Dreams portals yellow and purple remain on the board
       And one flooded marker lies in each of the Fevered Dreams spaces 20b and 24c
       When the Fevered Dreams purple hazard outcomes are worked out
-      Then the Fevered Dreams purple hazard outcomes are exactly "19b+24b; 19b+25a; 20a+24b; 20a+25a; 24b+25a"
+      Then the Fevered Dreams purple hazard outcomes are exactly "<outcomes>"
+
+      Examples:
+        | setting           | outcomes                                         |
+        | one-after-another | 19b+24b; 19b+25a; 20a+24b; 20a+25a; 24b+25a      |
+        | at-once           | 19b+24b; 19b+25a; 20a+24b; 20a+25a; 24b+25a; 25a+25a |
 
     @rule:fevered-track.purple-one-portal-at-a-time @rule:fevered-track.purple-each-portal
     Scenario: Six portals with no mist: every order gives the same outcome
@@ -62,6 +77,7 @@ Feature: Fevered Dreams: where a purple hazard's flooded markers go
       When the Fevered Dreams devour phase is resolved
       Then the players must choose among the Fevered Dreams placements "3a+17a; 3a+17c; 17a+17c"
       And the Fevered Dreams devour marker stands on space 2
+      And the Fevered Dreams flooded markers are 3b: 1 and 17b: 1
 
     @rule:fevered-track.purple-one-portal-at-a-time @rule:fevered-mist.markers-stack
     Scenario: The players' chosen outcome is placed

@@ -1,9 +1,10 @@
 Feature: Fevered Dreams: the positional questions
   The command line answers three Fevered Dreams questions about a position — purple-hazard, obscure-spawn and mist —
-  and the general attack-targets question counts obscure markers among the targets. Each answer lists every option
-  the players may choose between and says which rules decided it.
+  and the general attack-targets question counts obscure markers and Obscure among the targets. Each answer says
+  its result first (the outcome when the game ends), counts the options the players may choose between, lists them
+  (portal by portal when the portals can't affect each other) and says which rules decided it.
 
-  Rule: purple-hazard gives every outcome of a purple hazard now
+  Rule: purple-hazard counts every outcome of a purple hazard now
 
     @rule:fevered-track.purple-one-portal-at-a-time @rule:fevered-track.purple-nearest-free-space
     Scenario: The shipped purple-hazard example position
@@ -20,6 +21,16 @@ Feature: Fevered Dreams: the positional questions
       And one flooded marker lies in each of the Fevered Dreams spaces 20b
       When the Fevered Dreams question "purple-hazard" is asked
       Then the Fevered Dreams answer's choices are the placements "19b; 20a; 25a"
+
+    @rule:fevered-track.purple-nearest-free-space @rule:fevered-track.purple-each-portal
+    Scenario: Portals whose searches can't meet: the choice portal by portal, and how many placements in all
+      Given a Fevered Dreams game on the shipped board
+      And only the Fevered Dreams portals red and yellow remain on the board
+      And one flooded marker lies in each of the Fevered Dreams spaces 3b and 20b
+      When the Fevered Dreams question "purple-hazard" is asked
+      Then the Fevered Dreams answer's result is "choice"
+      And the Fevered Dreams answer has 6 choices
+      And the Fevered Dreams answer gives the choice portal by portal: red 3a or 17a; yellow 19b, 20a or 25a
 
   Rule: obscure-spawn says where the next three obscure markers go
 
@@ -40,8 +51,30 @@ Feature: Fevered Dreams: the positional questions
       And the Fevered Dreams answer shows that Lisbeth Gibson would lose 1 existence
       And the Fevered Dreams answer shows that Sophie Brigman would lose 2 existence and be devoured
       And the Fevered Dreams answer shows that Franklyn Christie would lose 0 existence
+      And the Fevered Dreams answer's result is "outcome"
+      And the Fevered Dreams answer's first line says "The game is lost if Sophie Brigman"
+      And the Fevered Dreams answer's outcome is a loss under rule "outcome.loss-investigator-killed"
 
-  Rule: attack-targets counts obscure markers
+    @rule:fevered-existence.mist-at-end-of-activation
+    Scenario: No dial would reach 0: mist gives what each would lose, and the game goes on
+      Given a Fevered Dreams game on the shipped board
+      And Lisbeth Gibson stands in the Fevered Dreams space 3a
+      And the existence dial of Lisbeth Gibson shows 3
+      And the Fevered Dreams space 3a holds 2 flooded markers
+      When the Fevered Dreams question "mist" is asked
+      Then the Fevered Dreams answer's result is "determined"
+      And the Fevered Dreams answer shows that Lisbeth Gibson would lose 2 existence
+
+  Rule: attack-targets counts obscure markers, and Obscure, whose wounds are ignored
+
+    @rule:fevered-obscure.no-wounds
+    Scenario: Lisbeth on Obscure's portal may attack Obscure
+      Given a Fevered Dreams game on the shipped board
+      And Obscure stands on the red Dimensional Portal
+      And Lisbeth Gibson stands in the Fevered Dreams space 3b
+      When the general question "attack-targets" is asked about Lisbeth Gibson with a range 0 weapon
+      Then the Fevered Dreams answer's choices are the targets "Obscure"
+      And the Fevered Dreams answer's target "Obscure" is there under rule "fevered-obscure.no-wounds"
 
     @rule:fevered-obscure-marker.treated-as-monster @rule:fevered-mist.sight
     Scenario Outline: Lisbeth in 2a with a range <range> weapon, obscure markers in 2b and 3a, mist in <mist>

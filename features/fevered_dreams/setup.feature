@@ -19,7 +19,7 @@ Feature: Fevered Dreams: special setup
 
     @rule:fevered-setup.no-epic-monsters
     Scenario: A state file naming an epic monster is refused
-      When a Fevered Dreams state file with "fevered-dreams: {monster_cards: [Grudge, {name: Leviath, epic: true}]}" is read
+      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {monster_cards: [Grudge, {name: Leviath, epic: true}]}" is read
       Then the Fevered Dreams state file is refused at "fevered-dreams.monster_cards[1]" under rule "fevered-setup.no-epic-monsters"
 
   Rule: The Obscure card ends the activation track
@@ -69,9 +69,9 @@ Feature: Fevered Dreams: special setup
       Then every colour of objective marker is revealed for some seed
 
     @rule:fevered-setup.obscure-on-portal
-    Scenario: Without a shuffle the markers stay in colour order and red is revealed
-      Then the Fevered Dreams objective marker revealed is red
-      And Obscure stands in the Fevered Dreams space 3b
+    Scenario: The engine never picks the revealed colour: without a random draw it asks for the colour drawn
+      When a new Fevered Dreams game is set up for Lisbeth Gibson without a random draw
+      Then the colour drawn must be chosen among the Fevered Dreams objective markers red, blue, green, yellow, purple and white
 
   Rule: Every existence dial starts full
 

@@ -18,12 +18,13 @@ import yaml
 from parse import with_pattern
 from pytest_bdd import given, parsers, then, when
 
+from solver.activation import ActivationContext
 from solver.board import PORTAL_COLOURS, board_from_data
 from solver.errors import InputError, PlayerChoiceRequired, RuleViolation
 from solver.investigators import INVESTIGATORS
 from solver.scenarios import board_file
-from solver.scenarios.fevered_dreams import (ROOMS, TRACK, FeveredDreams, MonsterCard, ObscureMarker,
-                                            obscure_spawn_plan, purple_hazard_outcomes)
+from solver.scenarios.fevered_dreams import (ROOMS, TRACK, FeveredDreams, MonsterCard, obscure_spawn_plan,
+                                            purple_hazard_outcomes)
 from solver.spec import ROOT
 from solver.yamlio import load_yaml_file
 
@@ -85,16 +86,6 @@ def _with_investigator(state, name: str):
     if name not in state.figures:
         state.scenario.add_investigator(state, name, INVESTIGATORS[name].health or 7)
     return state.figures[name]
-
-
-def _remove_portals(state, colours: list[str]) -> None:
-    for c in colours:
-        if c not in state.removed_portals:
-            state.removed_portals.append(c)
-    remaining = list(state.portals_on_board())
-    if state.obscure_portal not in remaining:
-        state.obscure_portal = remaining[0] if remaining else None
-    state.face_down = [c for c in remaining if c != state.obscure_portal]
 
 
 # --- fixtures -------------------------------------------------------------------------------------------------------
@@ -161,7 +152,7 @@ def _fd_flood_each(fd_state, spaces):
 @given(step("the Fevered Dreams space {space} holds {count:d} flooded markers"))
 def _fd_flood_count(fd_state, space, count):
     fd_state.board.space(space)
-    fd_state.flooded.pop(space, None)
+    fd_state.flooded_markers.pop(space, None)
     if count:
         fd_state.add_flooded(space, count)
 
@@ -169,31 +160,29 @@ def _fd_flood_count(fd_state, space, count):
 @given("every Fevered Dreams space holds one flooded marker")
 def _fd_flood_all(fd_state):
     for s in fd_state.board.spaces:
-        fd_state.flooded[s] = max(1, fd_state.flooded.get(s, 0))
+        fd_state.flooded_markers[s] = max(1, fd_state.flooded_markers.get(s, 0))
 
 
 @given(step("only the Fevered Dreams portals {colours} remain on the board"))
 def _fd_only_portals(fd_state, colours):
     keep = _items(colours)
-    _remove_portals(fd_state, [c for c in PORTAL_COLOURS if c not in keep])
+    fd_state.remove_portals([c for c in PORTAL_COLOURS if c not in keep])
 
 
 @given(step("the Fevered Dreams portals {colours} have been removed from the game"))
 def _fd_removed(fd_state, colours):
-    _remove_portals(fd_state, _items(colours))
+    fd_state.remove_portals(_items(colours))
 
 
 @given(step("{n:d} Fevered Dreams portals have been removed from the game"))
 def _fd_removed_n(fd_state, n):
     others = [c for c in PORTAL_COLOURS if c != fd_state.obscure_portal]
-    _remove_portals(fd_state, (others + [fd_state.obscure_portal])[:n])
+    fd_state.remove_portals((others + [fd_state.obscure_portal])[:n])
 
 
 @given(step("Obscure stands on the {colour} Dimensional Portal"))
 def _fd_obscure_on(fd_state, colour):
-    assert colour in fd_state.portals_on_board()
-    fd_state.obscure_portal = colour
-    fd_state.face_down = [c for c in fd_state.portals_on_board() if c != colour]
+    fd_state.reveal(colour)
 
 
 @given(step("the Obscure card holds {n:d} obscure markers"))
@@ -203,7 +192,7 @@ def _fd_card(fd_state, n):
 
 @given(step("{n:d} obscure markers have left the game"))
 def _fd_out(fd_state, n):
-    fd_state.obscure_markers_out = n
+    fd_state.obscure_markers_removed = n
 
 
 @given(step("an obscure marker stands in the Fevered Dreams space {space}"))
@@ -214,9 +203,7 @@ def _fd_marker(fd_state, space):
 @given(step("obscure markers stand in the Fevered Dreams spaces {spaces}"))
 def _fd_markers(fd_state, spaces):
     for s in _items(spaces):
-        fd_state.board.space(s)
-        m = ObscureMarker(fd_state._next_marker_id(), s)
-        fd_state.obscure_markers[m.id] = m
+        fd_state.put_obscure_marker(s)
 
 
 @given(step("the Fevered Dreams devour marker stands on space {n:d}"))
@@ -261,7 +248,7 @@ def _fd_devour(fd_state):
 @when(step('the Fevered Dreams devour phase is resolved with the placement "{placement}"'),
       target_fixture="fd_result")
 def _fd_devour_with(fd_state, placement):
-    return _attempt(lambda: fd_state.scenario.devour_phase(fd_state, placement.split("+")))
+    return _attempt(lambda: fd_state.scenario.devour_phase(fd_state, choose=lambda decision: placement.split("+")))
 
 
 @when("the Fevered Dreams purple hazard outcomes are worked out", target_fixture="fd_result")
@@ -290,7 +277,10 @@ def _fd_investigate(fd_state, name):
 
 @when(step("the activation of {name:Investigator} ends"), target_fixture="fd_result")
 def _fd_end_activation(fd_state, name):
-    return _attempt(lambda: fd_state.scenario.end_of_activation(fd_state, name))
+    before = fd_state.existence_of(name)
+    result = _attempt(lambda: fd_state.scenario.end_activation(fd_state, ActivationContext.normal(name)))
+    result.value = (before, result.value)
+    return result
 
 
 @when(step("{name:Investigator} moves to the Fevered Dreams space {space}"))
@@ -342,9 +332,17 @@ def _fd_move_marker(fd_state, marker, space):
     return _attempt(lambda: fd_state.scenario.move_obscure_marker(fd_state, marker, space))
 
 
-@when(step("Obscure is dealt {n:d} wounds"), target_fixture="fd_result")
-def _fd_wound_obscure(fd_state, n):
-    return _attempt(lambda: fd_state.scenario.wound_obscure(fd_state, n))
+@when(step('{name:Investigator} attacks "{target}" and the dice deal {n:d} wounds'), target_fixture="fd_result")
+def _fd_attack(fd_state, name, target, n):
+    (action,) = [a for a in fd_state.scenario.legal_actions(fd_state, name)
+                 if a.name == "attack" and a.args["target"] == target]
+    return _attempt(lambda: fd_state.scenario.take_action(fd_state, name, action, choose=lambda decision: n))
+
+
+@when(step("a new Fevered Dreams game is set up for {name:Investigator} without a random draw"),
+      target_fixture="fd_result")
+def _fd_new_game_no_draw(name):
+    return _attempt(lambda: FeveredDreams.with_shipped_board().new_game([name]))
 
 
 # --- boards and state files -----------------------------------------------------------------------------------------
@@ -397,14 +395,19 @@ def _fd_board_no_portal(colour):
     return _build_board(data)
 
 
-@when(step('a Fevered Dreams state file with "{snippet}" is read'), target_fixture="fd_result")
-def _fd_read_state_file(snippet, fd_file_options):
+@when(step('a Fevered Dreams state file with Obscure on the {colour} portal and "{snippet}" is read'),
+      target_fixture="fd_result")
+def _fd_read_state_file(colour, snippet, fd_file_options):
+    """A state file: Lisbeth Gibson in 2a, Obscure on the ``colour`` portal, then what ``snippet`` says (its
+    ``fevered-dreams:`` keys are added to the section)."""
     from solver.state import state_from_data
 
     data = {"scenario": FeveredDreams.name, "investigators": {"Lisbeth Gibson": {"space": "2a"}}}
     if fd_file_options:
         data["options"] = dict(fd_file_options)
-    data.update(yaml.safe_load("{" + snippet + "}"))
+    extra = yaml.safe_load("{" + snippet + "}")
+    data["fevered-dreams"] = {"obscure_portal": colour, **(extra.pop("fevered-dreams", None) or {})}
+    data.update(extra)
     return _attempt(lambda: state_from_data(data, "fd-state.yaml"))
 
 
@@ -415,7 +418,7 @@ def _fd_ask(fd_state, name):
 
     q = load_all()[name]
     assert FeveredDreams.name in q.scenarios
-    return q.func(fd_state, {})
+    return q.func(fd_state, q.bind({}))
 
 
 @when(step('the general question "attack-targets" is asked about {name:Investigator} with a range {r:d} weapon'),
@@ -504,8 +507,11 @@ def _fd_file_read(fd_result):
 def _fd_round_trip(fd_state):
     from solver.state import dump_state, state_from_data
 
+    from solver.state import section_format
+
     again = state_from_data(dump_state(fd_state), "again.yaml")
-    assert again.scenario.write_state(again) == fd_state.scenario.write_state(fd_state)
+    section = section_format(fd_state.scenario)
+    assert section.write(again) == section.write(fd_state)
     assert {m.id: (m.space, m.health.wounds) for m in again.obscure_markers.values()} == \
            {m.id: (m.space, m.health.wounds) for m in fd_state.obscure_markers.values()}
 
@@ -529,7 +535,7 @@ def _fd_track_cards(fd_state, names):
 
 @then(step("the Fevered Dreams spawn deck holds the spawn cards of {names}, and none of Obscure's"))
 def _fd_spawn_deck(fd_state, names):
-    deck = fd_state.scenario.spawn_deck_monsters(fd_state)
+    deck = fd_state.scenario.spawn_deck(fd_state)
     assert list(deck) == _items(names) and "Obscure" not in deck
 
 
@@ -549,9 +555,17 @@ def _fd_every_colour(fd_result):
     assert set(fd_result.value) == set(PORTAL_COLOURS)
 
 
-@then(step("the Fevered Dreams objective marker revealed is {colour}"))
-def _fd_revealed(fd_state, colour):
-    assert fd_state.obscure_portal == colour
+@then(step("the colour drawn must be chosen among the Fevered Dreams objective markers {colours}"))
+def _fd_draw_asked(fd_result, colours):
+    assert isinstance(fd_result.error, PlayerChoiceRequired), fd_result
+    assert fd_result.error.rule_id == "fevered-setup.obscure-on-portal"
+    assert list(fd_result.error.options) == _items(colours)
+
+
+@then(step('Obscure took none of the {n:d} wounds, under rule "{rule}"'))
+def _fd_obscure_unwounded(fd_result, n, rule):
+    (fired,) = fd_result.value
+    assert (fired.rule_id, fired.data["target"], fired.data["wounds"]) == (rule, "Obscure", n)
 
 
 @then(step("Obscure stands in the Fevered Dreams space {space}"))
@@ -583,7 +597,7 @@ def _fd_then_devour_marker(fd_state, n):
 
 @then(step("the Fevered Dreams flooded markers are {counts}"))
 def _fd_flooded(fd_state, counts):
-    assert {s: n for s, n in fd_state.flooded.items() if n} == _counts(counts)
+    assert {s: n for s, n in fd_state.flooded_markers.items() if n} == _counts(counts)
 
 
 @then(step('the Fevered Dreams purple hazard outcomes are exactly "{outcomes}"'))
@@ -604,7 +618,6 @@ def _fd_resolutions(fd_result, placement, n):
 def _fd_must_choose(fd_result, fd_state, outcomes):
     assert isinstance(fd_result.error, PlayerChoiceRequired), fd_result
     assert {tuple(sorted(o)) for o in fd_result.error.options} == _outcomes(outcomes)
-    assert not fd_state.flooded.get("3a") and not fd_state.flooded.get("17a") and not fd_state.flooded.get("17c")
 
 
 # --- then: Investigate --------------------------------------------------------------------------------------------------
@@ -697,13 +710,15 @@ def _fd_blockers(fd_state, spaces):
 
 
 @then(step("{name:Investigator} lost {n:d} existence"))
-def _fd_lost_existence(fd_result, name, n):
-    assert fd_result.value.investigator == name and fd_result.value.lost == n
+def _fd_lost_existence(fd_state, fd_result, name, n):
+    before, _ = fd_result.value
+    assert before - fd_state.existence[name] == n
 
 
 @then(step("{name:Investigator} has been devoured by the mist"))
 def _fd_devoured(fd_state, fd_result, name):
-    assert fd_result.value.devoured and fd_state.figures[name].killed
+    _, fired = fd_result.value
+    assert "fevered-existence.devoured-at-zero" in [f.rule_id for f in fired] and fd_state.figures[name].killed
 
 
 @then(step("{name:Investigator} has taken no wound"))
@@ -752,18 +767,49 @@ def _fd_marker_gone(fd_state, marker):
 
 @then(step("{n:d} obscure markers are out of the game"))
 def _fd_markers_out(fd_state, n):
-    assert fd_state.obscure_markers_out == n
+    assert fd_state.obscure_markers_removed == n
 
 
 @then(step("the Fevered Dreams activation order is {names}"))
 def _fd_order(fd_state, names):
-    assert fd_state.scenario.activation_order(fd_state) == [n.strip() for n in names.split(",")]
+    assert fd_state.scenario.activation_sequence(fd_state) == [n.strip() for n in names.split(",")]
 
 
 # --- then: answers ------------------------------------------------------------------------------------------------------
 @then(step("the Fevered Dreams answer has {n:d} choices"))
 def _fd_answer_count(fd_answer, n):
+    assert fd_answer.result.count == n
+
+
+@then(step("the Fevered Dreams answer lists {n:d} placements"))
+def _fd_answer_listed(fd_answer, n):
     assert len(fd_answer.choices) == n
+
+
+@then(step('the Fevered Dreams answer\'s result is "{kind}"'))
+def _fd_answer_kind(fd_answer, kind):
+    assert fd_answer.result.kind.value == kind, fd_answer.result
+
+
+@then(step('the Fevered Dreams answer\'s first line says "{words}"'))
+def _fd_answer_first_line(fd_answer, words):
+    assert words in fd_answer.result.text, fd_answer.result.text
+
+
+@then(step('the Fevered Dreams answer\'s outcome is a {result} under rule "{rule}"'))
+def _fd_answer_outcome(fd_answer, result, rule):
+    assert fd_answer.outcome is not None and (fd_answer.outcome.result, fd_answer.outcome.rule) == (result, rule)
+
+
+@then(step("the Fevered Dreams answer gives the choice portal by portal: {steps}"))
+def _fd_answer_steps(fd_answer, steps):
+    """ "red 3a or 17a; yellow 19b, 20a or 25a" → each step's options."""
+    got = {step.label.split()[1]: sorted(c.label for c in step.options) for step in fd_answer.steps}
+    want = {}
+    for part in steps.split(";"):
+        colour, options = part.strip().split(" ", 1)
+        want[colour] = sorted(re.split(r",\s*|\s+or\s+", options.strip()))
+    assert got == want
 
 
 @then(step("every Fevered Dreams answer choice floods {spaces}"))
@@ -791,22 +837,35 @@ def _fd_answer_spaces(fd_answer, spaces):
 
 @then(step("the Fevered Dreams answer shows the mist spaces {counts}"))
 def _fd_answer_mist(fd_answer, counts):
-    (choice,) = fd_answer.choices
-    assert choice.value == _counts(counts)
+    shown: dict[str, int] = {}
+    for p in fd_answer.draw.placements:
+        shown[p.space] = shown.get(p.space, 0) + 1
+    assert shown == _counts(counts)
+
+
+def _fd_existence_row(fd_answer, name) -> dict:
+    (row,) = [c.value for c in fd_answer.choices if c.value["investigator"] == name]
+    return row
 
 
 @then(step("the Fevered Dreams answer shows that {name:Investigator} would lose {n:d} existence"))
 def _fd_answer_loses(fd_answer, name, n):
-    person = fd_answer.choices[0].detail["investigators"][name]
-    assert person["loses"] == n and not person["devoured"]
+    row = _fd_existence_row(fd_answer, name)
+    assert row["loses"] == n and not row["devoured"]
 
 
 @then(step("the Fevered Dreams answer shows that {name:Investigator} would lose {n:d} existence and be devoured"))
 def _fd_answer_devoured(fd_answer, name, n):
-    person = fd_answer.choices[0].detail["investigators"][name]
-    assert person["loses"] == n and person["devoured"]
+    row = _fd_existence_row(fd_answer, name)
+    assert row["loses"] == n and row["devoured"]
 
 
 @then(step('the Fevered Dreams answer\'s choices are the targets "{targets}"'))
 def _fd_answer_targets(fd_answer, targets):
-    assert sorted(c.value for c in fd_answer.choices) == sorted(_items(targets.replace(";", ",")))
+    assert sorted(c.value["target"] for c in fd_answer.choices) == sorted(_items(targets.replace(";", ",")))
+
+
+@then(step('the Fevered Dreams answer\'s target "{target}" is there under rule "{rule}"'))
+def _fd_answer_target_rule(fd_answer, target, rule):
+    (choice,) = [c for c in fd_answer.choices if c.value["target"] == target]
+    assert rule in choice.rules
