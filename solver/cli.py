@@ -359,7 +359,7 @@ def _ask(ns) -> int:
 
 
 def _rule(ns) -> int:
-    from .ask import describe, nearest_ids, render
+    from .rule import describe, nearest_ids, render
     from .errors import InputError
 
     try:

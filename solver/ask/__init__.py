@@ -1,0 +1,187 @@
+"""Ask the rules: a player's question in their own words → the ruling that answers it, the rule, its rulebook
+section and its proof — or "not covered by the Endless Nightmares rules" with the nearest topics.
+
+``deepmadness ask "can Lisbeth store the die she just put back?"`` opens with the ruling in one sentence ("No. The
+die she put into a roll from her storage can't be stored again."), then the rule, its section and the scenarios
+that prove it, then the next best rulings. ``ask_json(text)`` returns exactly what ``deepmadness ask --json``
+prints; it is pure Python on the standard library's ``sqlite3``, so the website's ask box runs the same code under
+Pyodide and gives the same answers.
+
+How a question is matched (measured side by side on the held-out questions, rules_docs/performance.md)
+-----------------------------------------------------------------------------------------------------------------
+* The documents (:mod:`solver.ask.index`): every rule and every option, field by field — its ID and title, its
+  text, its rulebook section, its terms' glossary names and players' synonyms, its scenarios' names; on the side
+  its terms' definitions and its scenarios' steps.
+* The words (:mod:`solver.ask.words`): lower case, contractions opened, number words as digits, irregular forms
+  and negations regularised, common words dropped from the question; SQLite's ``porter`` tokenizer stems.
+* The players' words are data: the glossary's synonyms of each term and its ``players_words`` (everyday words
+  for the rulebook's own, "swap" → replace). A players' phrase in the question counts with the best of its own
+  words and the rulebook's words it may mean.
+* The ranking (:mod:`solver.ask.rank`): SQLite FTS5's BM25 with column weights. Options (our readings and
+  assumptions) count a little less than rules unless the question is about readings, so the rule that answers
+  comes first.
+* Honest scope: a question is answered only when one of the best documents (:data:`COVERAGE_CHECKED`) holds
+  enough of it (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the
+  catalog never uses weighs :data:`UNKNOWN_WORD_WEIGHT`). Otherwise the answer is "not covered" with the nearest
+  topics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .answer import NOT_COVERED, AskAnswer, Entry, Hit, ScenarioStatus, Suggestion, ruling
+from .index import build_index, load_index
+from .words import normal_words
+
+__all__ = ["Asker", "AskAnswer", "Hit", "Entry", "ScenarioStatus", "Suggestion", "ask_json", "use_index", "NOT_COVERED",
+           "build_index", "load_index", "normal_words"]
+
+#: The least share of the question's (rarity-weighted) concepts a document must hold to be an answer ...
+MIN_COVERAGE = 0.45
+#: ... one of this many best-scored documents.
+COVERAGE_CHECKED = 5
+#: The weight in the coverage of a question's word the catalog never uses (a common word weighs about 1, the
+#: rarest about 5).
+UNKNOWN_WORD_WEIGHT = 1.0
+#: The weight of a name (a capitalised word inside the question) the catalog never uses: another game, a place.
+UNKNOWN_NAME_WEIGHT = 6.0
+#: Further hits are shown while their score is at least this share of the best one's.
+RELATIVE_CUTOFF = 0.35
+#: How many hits ``ask`` shows at most by default.
+DEFAULT_LIMIT = 3
+
+
+class Asker:
+    """Answers questions against one index (catalog, glossary, features) and one results file; build once, ask
+    often.
+
+    >>> asker = Asker()
+    >>> asker.ask("how do I castle kingside").matched
+    False
+    """
+
+    def __init__(self, cat=None, features=None, results=None, *, index: Mapping | None = None) -> None:
+        from .rank import Ranker
+
+        if results is None:
+            from ..spec import load_results
+
+            results = load_results()
+        self.results = results
+        if index is None:
+            if cat is None and features is None:
+                index = load_index()
+            else:
+                from ..catalog import catalog
+                from ..spec import load_features
+
+                index = build_index(cat or catalog(), features if features is not None else load_features())
+        self.index = index
+        self.entries = [Entry(*e) for e in index["entries"]]
+        self._scenarios = [tuple(ScenarioStatus(*s, status="") for s in specs) for specs in index["scenarios"]]
+        self._defaults = index["defaults"]
+        self._cues = tuple(index.get("out_of_scope", ()))
+        self.ranker = Ranker(index)
+
+    def ask(self, question: str, limit: int = DEFAULT_LIMIT) -> AskAnswer:
+        """The rulings that answer ``question``, best first; none (with the nearest topics) when the rules don't
+        cover it."""
+        rk = self.ranker
+        concepts = rk.concepts(question)
+        generated = self.results.generated
+        stems = rk.stemmer.stems(w for w, _ in normal_words(question))
+        scores = rk.scores(concepts, frozenset(stems)) if concepts else [0.0] * len(self.entries)
+        order = sorted(range(len(scores)), key=lambda i: -scores[i])
+        best = scores[order[0]] if order else 0.0
+        if not concepts or best <= 0:
+            return self._not_covered(question, None, generated)
+        joined = f" {' '.join(stems)} "
+        if any(f" {cue} " in joined for cue in self._cues):
+            return self._not_covered(question, order[:8], generated)
+        names = _names(question)
+        if max(self.coverage(i, concepts, names) for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
+            return self._not_covered(question, order[:8], generated)
+        hits: list[Hit] = []
+        shown: set[str] = set()
+        for i in order:
+            if len(hits) == limit or scores[i] < RELATIVE_CUTOFF * best:
+                break
+            e = self.entries[i]
+            if e.id in shown:  # a rule and an option of the same name: shown once
+                continue
+            shown.add(e.id)
+            hits.append(Hit(e, scores[i], self.coverage(i, concepts, names), self._status(i)))
+        first, answer = ruling(question, hits[0], self._defaults.get(hits[0].entry.id))
+        return AskAnswer(question, tuple(hits), (), generated, first, answer)
+
+    def coverage(self, row: int, concepts, names: frozenset[str] = frozenset()) -> float:
+        """The share of the question's concepts (weighted by rarity) that the document ``row`` holds; a name the
+        catalog never uses (``names``: "Zombicide") weighs :data:`UNKNOWN_NAME_WEIGHT`."""
+        rk = self.ranker
+        weights = [rk.concept_weight(raw, meanings, UNKNOWN_NAME_WEIGHT if raw and raw[0] in names
+                                     else UNKNOWN_WORD_WEIGHT) for raw, meanings in concepts]
+        held = sum(w * rk.covers(row, raw, meanings) for w, (raw, meanings) in zip(weights, concepts))
+        return held / sum(weights)
+
+    def _not_covered(self, question: str, order, generated) -> AskAnswer:
+        first, _ = ruling(question, None)
+        return AskAnswer(question, (), self._suggest(order), generated, first, None)
+
+    def _status(self, row: int) -> tuple[ScenarioStatus, ...]:
+        """The scenarios that prove the entry ``row``, with the outcome of their last run."""
+        from dataclasses import replace
+
+        outcomes = self.results.outcomes
+        return tuple(replace(s, status=outcomes.get(s.key, "not run")) for s in self._scenarios[row])
+
+    def _suggest(self, order) -> tuple[Suggestion, ...]:
+        """The nearest topics: those of the best partial matches, or else the first topic of each area."""
+        out: list[Suggestion] = []
+        seen = set()
+        if order is not None:
+            for i in order:
+                e = self.entries[i]
+                key = (e.area, e.topic_title)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(Suggestion(e.area_title, e.topic_title, e.id))
+                if len(out) == 3:
+                    break
+            return tuple(out)
+        for e in self.entries:
+            if e.area not in seen:
+                seen.add(e.area)
+                out.append(Suggestion(e.area_title, e.topic_title, e.id))
+        return tuple(out)
+
+
+def _names(question: str) -> frozenset[str]:
+    """The capitalised words inside ``question`` (not its first word), lower-cased: names, maybe unknown ones."""
+    import re
+
+    words = re.findall(r"[A-Za-z][a-z]+", question)
+    return frozenset(w.lower() for w in words[1:] if w[0].isupper())
+
+
+_ASKER: Asker | None = None
+
+
+def use_index(index: Mapping, results=None) -> None:
+    """Answer :func:`ask_json` from ``index`` (what ``python -m solver.ask.index OUT.json`` wrote): the website
+    ships the index as JSON instead of the catalog and the feature files."""
+    global _ASKER
+    if results is None:
+        from ..spec import Results
+
+        results = Results(None, None, {})
+    _ASKER = Asker(index=index, results=results)
+
+
+def ask_json(text: str, limit: int = DEFAULT_LIMIT) -> dict:
+    """What ``deepmadness ask --json`` prints for the question ``text``: the one entry point the command line and
+    the website's ask box share (the asker is built on the first call and kept)."""
+    global _ASKER
+    if _ASKER is None:
+        _ASKER = Asker()
+    return _ASKER.ask(text, limit=limit).to_json()

@@ -1,0 +1,193 @@
+"""An ``ask`` answer as data, and its text: the ruling first (yes or no where the question is one), then the rule,
+its rulebook section and the scenarios that prove it; or "not covered by the Endless Nightmares rules" with the
+nearest topics."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .words import normal_words
+
+NOT_COVERED = "Not covered by the Endless Nightmares rules"
+#: Words that open a yes/no question (or a clause of one: "Franklyn has a shotgun, does his bonus apply?").
+_AUXILIARIES = frozenset("""can could do does did is are was were will would may might must shall should has have
+had am""".split())
+#: Words that open a condition before a sentence's main clause ("When a figure with no wounds gains 1 health, …").
+_CONDITIONS = frozenset("""when if while with after once as during at in unless until before whenever under
+for""".split())
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One thing a question can be answered with: a catalogued rule, or a named assumption / interpretation
+    option (``kind`` is ``rule``, ``assumption`` or ``interpretation``)."""
+
+    id: str
+    kind: str
+    area: str
+    area_title: str
+    topic: str
+    topic_title: str
+    title: str
+    text: str
+    section: str
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioStatus:
+    """A scenario that proves a rule (or pins an option's setting), with the outcome of its last run."""
+
+    name: str
+    keyword: str
+    key: str  # features/…/x.feature:LINE
+    feature: str
+    rule_block: str | None
+    status: str  # passed, failed, skipped or "not run"
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "keyword": self.keyword, "key": self.key, "feature": self.feature,
+                "rule_block": self.rule_block, "status": self.status}
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A ranked answer: the entry, its score, the share of the question it covers, and its scenarios."""
+
+    entry: Entry
+    score: float
+    coverage: float
+    scenarios: tuple[ScenarioStatus, ...]
+
+    def to_json(self) -> dict:
+        e = self.entry
+        return {"id": e.id, "kind": e.kind, "title": e.title, "text": e.text, "area": e.area,
+                "area_title": e.area_title, "topic": e.topic, "topic_title": e.topic_title, "section": e.section,
+                "score": round(self.score, 4), "coverage": round(self.coverage, 4),
+                "scenarios": [s.to_json() for s in self.scenarios]}
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A topic to look at when the rules don't answer a question: its area, its title and one rule of it."""
+
+    area_title: str
+    topic_title: str
+    example_id: str
+
+    def to_json(self) -> dict:
+        return {"area_title": self.area_title, "topic_title": self.topic_title, "example_id": self.example_id}
+
+
+@dataclass(frozen=True, slots=True)
+class AskAnswer:
+    """The answer to one question: the ruling in one sentence, the hits best first (none when the rules don't
+    cover the question: then the nearest topics)."""
+
+    question: str
+    hits: tuple[Hit, ...]
+    suggestions: tuple[Suggestion, ...] = ()
+    results_generated: str | None = None
+    ruling: str = ""
+    yes_no: str | None = None  # "yes" or "no" when the question is a yes/no one and a rule answers it
+
+    @property
+    def matched(self) -> bool:
+        return bool(self.hits)
+
+    @property
+    def ids(self) -> list[str]:
+        return [h.entry.id for h in self.hits]
+
+    def to_json(self) -> dict:
+        return {"question": self.question, "matched": self.matched, "ruling": self.ruling, "yes_no": self.yes_no,
+                "results": [h.to_json() for h in self.hits], "suggestions": [s.to_json() for s in self.suggestions],
+                "results_generated": self.results_generated}
+
+    def to_text(self, scenarios_shown: int = 2) -> str:
+        lines = [self.ruling]
+        if not self.hits:
+            if self.suggestions:
+                lines.append("The nearest topics:")
+                for s in self.suggestions:
+                    lines.append(f"  - {s.area_title} › {s.topic_title} (e.g. deepmadness rule {s.example_id})")
+            lines.append("Try the rulebook's words for the game terms, or `deepmadness rule ID` for one rule.")
+            return "\n".join(lines)
+        for n, hit in enumerate(self.hits, 1):
+            e = hit.entry
+            kind = "Rule" if e.kind == "rule" else f"{e.kind.capitalize()} option"
+            lines.append("")
+            if n == 2:
+                lines += ["Also relevant:"]
+            lines.append(f"{'' if n == 1 else f'{n}. '}{kind} {e.id}: {e.title}")
+            lines.append(f"   Rulebook: {e.section} ({e.area_title} › {e.topic_title})" if e.section
+                         else f"   Area: {e.area_title}")
+            lines.append(f"   {e.text}")
+            if hit.scenarios:
+                for s in hit.scenarios[:scenarios_shown]:
+                    lines.append(f"   Proved by: {s.name} [{s.status}] ({s.key})")
+                more = len(hit.scenarios) - scenarios_shown
+                if more > 0:
+                    lines.append(f"   … and {more} more scenario{'s' if more > 1 else ''}: deepmadness rule {e.id}")
+            else:
+                lines.append("   Proved by: no scenario yet")
+        return "\n".join(lines).rstrip()
+
+
+# --- the ruling sentence ------------------------------------------------------------------------------------------------
+def _clauses(text: str) -> list[str]:
+    return [c.strip() for c in re.split(r"[,;:.?!]|\s(?:and|but|so|then)\s", text) if c.strip()]
+
+
+def yes_no_clause(question: str) -> str | None:
+    """The clause of ``question`` that asks yes or no (the last one that opens with an auxiliary verb), if any.
+
+    >>> yes_no_clause("Lisbeth has nothing stored, can she still change a die result?")
+    'can she still change a die result'
+    >>> yes_no_clause("where does the Unbound figure start?") is None
+    True
+    """
+    found = None
+    for clause in _clauses(question.lower().replace("\u2019", "'")):
+        words = clause.split()
+        if words and (words[0] in _AUXILIARIES or words[0].rstrip("'nt") in _AUXILIARIES
+                      or re.match(r"^(can|don|doesn|isn|aren|won|didn)'?t$", words[0])):
+            found = clause
+    return found
+
+
+def _negative(text: str) -> bool:
+    return any(w == "not" for w, _ in normal_words(text))
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a rule's text."""
+    text = " ".join(text.split())
+    m = re.search(r"(?<!e\.g)(?<!i\.e)\.(\s|$)", text)
+    return text[:m.start() + 1] if m else text
+
+
+def main_clause(sentence: str) -> str:
+    """A sentence without the condition it opens with ("When a figure … gains 1 health, it still gains it" → "it
+    still gains it")."""
+    words = sentence.split(maxsplit=1)
+    if words and words[0].lower() in _CONDITIONS and "," in sentence:
+        return sentence.split(",", 1)[1]
+    return sentence
+
+
+def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = None) -> tuple[str, str | None]:
+    """The answer's first sentence, and "yes" or "no" where the question is a yes/no one and a rule answers it:
+    the rule's main clause says the opposite of the question (one of them negative) → no, else yes."""
+    if hit is None:
+        return f"{NOT_COVERED}: no rule answers this question.", None
+    e = hit.entry
+    if e.kind != "rule":
+        setting = f" By default: {default[1]}" if default and default[1] else ""
+        return f"The rulebook leaves this open; our {e.kind} option {e.id} decides ({e.title}).{setting}", None
+    sentence = first_sentence(e.text)
+    clause = yes_no_clause(question)
+    if clause is None:
+        return sentence, None
+    answer = "no" if _negative(clause) != _negative(main_clause(sentence)) else "yes"
+    return f"{answer.capitalize()}. {sentence}", answer

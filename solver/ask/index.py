@@ -1,0 +1,193 @@
+"""``ask``'s documents as plain data: one a rule or option, field by field, with the players' words.
+
+The documents are made from the catalog, the glossary and the feature files, in memory, at the first question
+(:func:`load_index`). The index is plain data (lists, dicts, text): the website ships it as JSON
+(``python -m solver.ask.index OUT.json``), and :class:`solver.ask.rank.Ranker` builds its SQLite FTS5 tables from
+it, in the command line and in the browser alike.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+
+from ..catalog import Catalog, Term, catalog
+from ..spec import FEATURES_DIR, ScenarioSpec, load_features, scenarios_by_rule
+from .words import Stemmer, normal_text
+
+#: The fields of a document.
+FIELDS = (
+    "name",   # the rule's title and the words of its ID
+    "text",   # our wording of the rule (an option's text and its choices)
+    "where",  # the rulebook section, the area's and the topic's titles
+    "terms",  # the glossary names and players' synonyms of the terms the rule uses
+    "specs",  # the names of the scenarios (their Rule blocks, their features) that prove the rule
+    "defs",   # the glossary definitions of the terms the rule uses (an option's grounds too)
+    "steps",  # the steps of the scenarios that prove the rule
+)
+#: A glossary term named (not listed) by more than this share of the entries is too common to index with them.
+GENERIC_TERM_SHARE = 0.08
+#: What an option is called, among its side words: a question about our readings or assumptions finds them.
+KIND_WORDS = {"assumption": "assumption option assume", "interpretation": "interpretation option reading"}
+#: The entry fields, in the order the index stores them.
+ENTRY_FIELDS = ("id", "kind", "area", "area_title", "topic", "topic_title", "title", "text", "section")
+
+
+def _id_words(name: str) -> str:
+    return re.sub(r"[.\-]+", " ", name)
+
+
+def _terms_of(entry_terms: Iterable[str], entry_id: str, words: Sequence[str], glossary: Sequence[Term],
+              term_stems: Mapping[str, tuple[str, ...]]) -> tuple[list[Term], list[Term]]:
+    """The glossary terms a rule or option uses: (those it lists or that list it, those its words name)."""
+    listed = {t.lower() for t in entry_terms}
+    own, named = [], []
+    joined = " " + " ".join(words) + " "
+    for t in glossary:
+        seq = term_stems[t.term]
+        if t.term.lower() in listed or entry_id in t.rules:
+            own.append(t)
+        elif seq and (" " + " ".join(seq) + " ") in joined:
+            named.append(t)
+    return own, named
+
+
+def _entries(cat: Catalog) -> list[list[str]]:
+    areas = {a.name: a for a in cat.areas}
+    out = []
+    for r in cat.active_rules():
+        area = areas[r.area]
+        out.append([r.id, "rule", r.area, area.title, r.topic, dict(area.topics).get(r.topic, r.topic), r.title,
+                    r.text, r.section])
+    for o in cat.options.values():
+        area = areas[o.area]
+        out.append([o.name, o.kind, o.area, area.title, "", f"{o.kind}s", o.title, o.text, ""])
+    return out
+
+
+def build_index(cat: Catalog, features, players_words: Mapping[str, str] | None = None) -> dict:
+    """The index as plain data: the entries (:data:`ENTRY_FIELDS`), the scenarios that prove each, each entry's
+    normalised text field by field (:data:`FIELDS`), each option's default setting, and the players' phrases
+    (stems) with the rulebook's words they may mean (normalised words, for the ranking to look up)."""
+    from ..rule import proof_title, scenarios_naming
+
+    stemmer = Stemmer()
+    glossary_data = _glossary_data()
+    by_rule = scenarios_by_rule(features)
+    naming = scenarios_naming(features, cat)
+    glossary = cat.terms
+    term_stems = {t.term: tuple(stemmer.tokens(t.term)) for t in glossary}
+    entries = _entries(cat)
+    drafts = []
+    named_count: dict[str, int] = {}
+    for e in entries:
+        eid, kind, title, text = e[0], e[1], e[6], e[7]
+        if kind == "rule":
+            specs = tuple(by_rule.get(eid, ()))
+            own_terms: Iterable[str] = cat.rules[eid].terms
+            texts, extra = [text], ""
+        else:
+            opt = cat.options[eid]
+            specs = tuple(naming.get(eid, ()))
+            own_terms, texts, extra = (), [text, *opt.choices.values()], opt.grounds
+        own, named = _terms_of(own_terms, eid, stemmer.tokens(" ".join((title, _id_words(eid), *texts))),
+                               glossary, term_stems)
+        for t in named:
+            named_count[t.term] = named_count.get(t.term, 0) + 1
+        drafts.append((e, specs, texts, own, named, extra))
+    # a term the text of many entries names (figure, monster, space …) tells them apart no better than a common
+    # word: only the terms an entry lists, and the rarer ones it names, bring in the glossary
+    common = GENERIC_TERM_SHARE * len(entries)
+    fields: dict[str, list[str]] = {f: [] for f in FIELDS}
+    scenarios = []
+    spec_text: dict[str, tuple[str, str]] = {}  # many rules share a scenario: its name and steps, normalised once
+
+    def of(s: ScenarioSpec) -> tuple[str, str]:
+        done = spec_text.get(s.key)
+        if done is None:
+            done = spec_text[s.key] = (normal_text(f"{s.name}. {s.rule_block or ''}. {s.feature_name}"),
+                                       normal_text(" ".join(st.text for st in s.background + s.steps)))
+        return done
+
+    for e, specs, texts, own, named, extra in drafts:
+        used = own + [t for t in named if named_count[t.term] <= common]
+        segments = {
+            "name": [e[6], _id_words(e[0])],
+            "text": texts,
+            "where": [e[8], e[3], e[5]],
+            "terms": [phrase for t in used for phrase in (t.term, *t.synonyms)],
+            "defs": [t.definition for t in used] + [extra, KIND_WORDS.get(e[1], "")],
+        }
+        for f in FIELDS:  # each word once a field: a field says whether a word is there, not how often
+            text = " ".join(of(s)[f == "steps"] for s in specs) if f in ("specs", "steps") else \
+                normal_text(" ".join(segments[f]))
+            fields[f].append(" ".join(dict.fromkeys(text.split())))
+        scenarios.append([[proof_title(s.name, s.examples), s.keyword, s.key, s.feature_name, s.rule_block]
+                          for s in specs])
+    # players' words: a phrase → the rulebook's words it may mean. A phrase is matched in a question with its
+    # common words ("all of us") or, failing that, by its other words alone.
+    synonyms: dict[tuple[str, ...], list[str]] = {}
+
+    def add(phrase: str, meaning: str) -> None:
+        full = tuple(stemmer.stems(w for w, _ in _normal(phrase)))
+        content = tuple(stemmer.tokens(phrase))
+        meaning = normal_text(meaning)
+        for seq in dict.fromkeys((full, content)):
+            if seq and meaning and meaning not in synonyms.get(seq, ()):
+                synonyms.setdefault(seq, []).append(meaning)
+
+    for t in glossary:
+        own_stems = set(term_stems[t.term])
+        for phrase in (t.term, *t.synonyms):
+            seq = set(stemmer.tokens(phrase))
+            if not seq >= own_stems and not seq <= own_stems:
+                add(phrase, t.term)
+    for phrase, meanings in (players_words if players_words is not None else
+                             {str(k): str(v) for k, v in (glossary_data.get("players_words") or {}).items()}).items():
+        for meaning in meanings.split(","):
+            add(phrase, meaning)
+    defaults = {o.name: [o.default, o.choices.get(o.default, "")] for o in cat.options.values()}
+    cues = [" ".join(stemmer.stems(w for w, _ in _normal(c))) for c in glossary_data.get("out_of_scope") or ()]
+    return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults,
+            "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues}
+
+
+def _normal(text: str):
+    from .words import normal_words
+
+    return normal_words(text)
+
+
+# --- players' words and out-of-scope cues: data in the glossary file ---------------------------------------------
+def _glossary_data() -> dict:
+    """The glossary file's data: its ``players_words`` (everyday words for the rulebook's own, a phrase → the
+    words it may mean, alternatives split by ``,``) and its ``out_of_scope`` cues are ``ask``'s."""
+    from ..catalog import catalog_dir
+    from ..yamlio import load_yaml_file
+
+    data = load_yaml_file(catalog_dir() / "glossary.yaml")
+    return data if isinstance(data, dict) else {}
+
+
+def load_index() -> dict:
+    """The index of the catalog and the features as they are now (built in memory: about a tenth of a second)."""
+    return build_index(catalog(), load_features())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m solver.ask.index OUT.json``: write the index as JSON (for the website's ask box)."""
+    import json
+    import sys
+
+    from ..fileio import write_atomic
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m solver.ask.index OUT.json", file=sys.stderr)
+        return 2
+    write_atomic(args[0], json.dumps(load_index(), ensure_ascii=False, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,185 @@
+"""The ranking: SQLite FTS5's BM25 with column weights, over the documents of :mod:`solver.ask.index`.
+
+Two FTS5 tables, both with the ``porter`` tokenizer: ``main`` holds the fields that say what an entry is (its
+name, its text, its rulebook section, its terms' names and players' synonyms, its scenarios' names), weighted by
+:data:`MAIN_WEIGHTS`; ``side`` holds what it merely touches (its terms' definitions, its scenarios' steps) and
+counts :data:`SIDE_WEIGHT` as much. A question is a list of *concepts* — a word, or a players' phrase with the
+rulebook's words it may mean — and a document's score is the sum over the concepts of the best of the concept's
+own words' BM25 and its meanings' (each meaning scaled to as many words). FTS5 computes each word's BM25; Python
+only adds them up, so this runs wherever Python's ``sqlite3`` has FTS5 (CPython here, Pyodide in the browser).
+"""
+
+from __future__ import annotations
+
+import math
+import sqlite3
+from collections.abc import Mapping, Sequence
+
+from .words import Stemmer, normal_words
+
+#: The FTS5 tables: each with how much its score counts and its columns' BM25 weights (fields of the index).
+TABLES: Mapping[str, tuple[float, Mapping[str, float]]] = {
+    "main": (1.0, {"name": 3.0, "text": 1.0, "where": 0.5, "terms": 1.0, "specs": 0.5}),
+    "side": (0.02, {"defs": 1.0, "steps": 1.0}),
+}
+#: The weight of a meaning (the rulebook's words a players' phrase stands for) against the phrase's own words.
+SYNONYM_WEIGHT = 1.0
+#: How close a word the catalog never uses must be to one it uses to be read as its misspelling.
+SPELLING_CUTOFF = 0.86
+#: An option's score is multiplied by this unless the question is about readings or assumptions: the rule that
+#: answers comes first.
+OPTION_FACTOR = 0.8
+#: Words that make a question one about our readings, not the rules (then options are not held back).
+ABOUT_OPTIONS = frozenset({"option", "assum", "interpret", "read", "ambigu", "unclear", "default", "set"})
+
+
+class Ranker:
+    """BM25 scores of the index's documents for a question's concepts; build once, rank often."""
+
+    def __init__(self, index: Mapping) -> None:
+        self.db = sqlite3.connect(":memory:")
+        self.stemmer = Stemmer(self.db)
+        fields = index["fields"]
+        self.size = len(index["entries"])
+        self.kinds = [e[1] for e in index["entries"]]
+        self._tables = []
+        for table, (factor, columns) in TABLES.items():
+            cols = ", ".join(f"f_{c}" for c in columns)
+            self.db.execute(f"CREATE VIRTUAL TABLE t_{table} USING fts5({cols}, tokenize='porter ascii')")
+            self.db.executemany(f"INSERT INTO t_{table}(rowid, {cols}) VALUES (?{', ?' * len(columns)})",
+                                ((i, *(fields[c][i] for c in columns)) for i in range(self.size)))
+            weights = ", ".join(str(float(w)) for w in columns.values())
+            self._tables.append((f"SELECT rowid, -bm25(t_{table}, {weights}) FROM t_{table} WHERE t_{table} MATCH ?",
+                                 f"SELECT rowid FROM t_{table} WHERE t_{table} MATCH ?", factor))
+        self.synonyms = {tuple(p): tuple(ms) for p, ms in index["synonyms"]}
+        self._max_phrase = max((len(p) for p in self.synonyms), default=1)
+        self._vocabulary: dict[str, list[str]] = {}
+        for w in sorted({w for f in ("name", "text", "where", "terms") for doc in fields[f] for w in doc.split()}):
+            if len(w) >= 4 and not w.isdigit():
+                self._vocabulary.setdefault(w[0], []).append(w)
+        self._phrase_words = frozenset(w for p in self.synonyms for w in p)
+        self._spelled: dict[str, str] = {}
+        self._words: dict[str, dict[int, float]] = {}
+        self._docs: dict[str, frozenset[int]] = {}
+
+    # -- one word --
+    def word_scores(self, word: str) -> dict[int, float]:
+        """One word's weighted BM25 score in every document that holds it (cached: questions share words)."""
+        scores = self._words.get(word)
+        if scores is None:
+            scores = {}
+            query = '"' + word.replace('"', "") + '"'
+            for select, _, factor in self._tables:
+                for row, score in self.db.execute(select, (query,)):
+                    scores[row] = scores.get(row, 0.0) + factor * score
+            self._words[word] = scores
+        return scores
+
+    def holders(self, word: str) -> frozenset[int]:
+        """The documents whose main fields hold ``word`` (for the coverage)."""
+        docs = self._docs.get(word)
+        if docs is None:
+            query = '"' + word.replace('"', "") + '"'
+            docs = frozenset(r for _, select, _ in self._tables for (r,) in self.db.execute(select, (query,)))
+            self._docs[word] = docs
+        return docs
+
+    def rarity(self, word: str) -> float | None:
+        """How rare a word is in the catalog (BM25's IDF); ``None`` for a word no document holds."""
+        n = len(self.holders(word))
+        return math.log((self.size - n + 0.5) / (n + 0.5) + 1) if n else None
+
+    def spelled(self, word: str) -> str:
+        """A word the catalog never uses, as the catalog's word it is most likely a misspelling of ("lisbth" →
+        lisbeth): the closest of the same first letter and about the same length (difflib, ratio
+        :data:`SPELLING_CUTOFF`); else the word itself."""
+        if len(word) < 4 or word.isdigit() or self.holders(word) or self._is_phrase_word(word):
+            return word
+        fixed = self._spelled.get(word)
+        if fixed is None:
+            import difflib
+
+            near = [w for w in self._vocabulary.get(word[0], ()) if abs(len(w) - len(word)) <= 2]
+            close = difflib.get_close_matches(word, near, n=1, cutoff=SPELLING_CUTOFF)
+            fixed = self._spelled[word] = close[0] if close else word
+        return fixed
+
+    def _is_phrase_word(self, word: str) -> bool:
+        return word in self._phrase_words
+
+    # -- a question --
+    def concepts(self, question: str) -> list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]]:
+        """A question as concepts: (its words, the rulebook's words they may mean), the second empty unless the
+        words are a players' phrase (longest phrase first, phrases don't overlap; common words and repeats
+        dropped). Words are normalised, not stemmed: FTS5 stems them."""
+        ws = [(self.spelled(w) if not stop else w, stop) for w, stop in normal_words(question)]
+        stems = self.stemmer.stems(w for w, _ in ws)
+        content = [i for i, (_, stop) in enumerate(ws) if not stop]
+        found: list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = []
+        seen: set[tuple[str, ...]] = set()
+        i = 0
+        while i < len(ws):
+            end = None
+            for size in range(min(self._max_phrase, len(ws) - i), 0, -1):
+                span = tuple(stems[i:i + size])
+                if span in self.synonyms:  # the phrase with its common words
+                    end = i + size
+                    break
+                if not ws[i][1]:  # the phrase by its other words
+                    at = content.index(i)
+                    picks = content[at:at + size]
+                    span = tuple(stems[j] for j in picks)
+                    if len(picks) == size and span in self.synonyms:
+                        end = picks[-1] + 1
+                        break
+            if end is None:
+                if not ws[i][1] and (stems[i],) not in seen:
+                    seen.add((stems[i],))
+                    found.append(((ws[i][0],), ()))
+                i += 1
+                continue
+            raw = tuple(w for w, stop in ws[i:end] if not stop)
+            key = tuple(self.stemmer.stems(raw)) if raw else span
+            if key not in seen:  # a phrase of common words only ("all of us") counts by its meanings alone
+                seen.add(key)
+                found.append((raw, tuple(tuple(m.split()) for m in self.synonyms[span])))
+            i = end
+        return found
+
+    def scores(self, concepts: Sequence[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]],
+               question_stems: frozenset[str] = frozenset()) -> list[float]:
+        """Every document's score for the concepts (in the index's order)."""
+        total = [0.0] * self.size
+        for raw, meanings in concepts:
+            best: dict[int, float] = {}
+            for seq, scale in ((raw, 1.0), *((m, SYNONYM_WEIGHT * max(len(raw), 1) / len(m)) for m in meanings)):
+                if not seq:
+                    continue
+                got: dict[int, float] = {}
+                for w in seq:
+                    for row, s in self.word_scores(w).items():
+                        got[row] = got.get(row, 0.0) + s * scale
+                for row, s in got.items():
+                    if s > best.get(row, 0.0):
+                        best[row] = s
+            for row, s in best.items():
+                total[row] += s
+        if not question_stems & ABOUT_OPTIONS:
+            for row, kind in enumerate(self.kinds):
+                if kind != "rule":
+                    total[row] *= OPTION_FACTOR
+        return total
+
+    def concept_weight(self, raw: tuple[str, ...], meanings: tuple[tuple[str, ...], ...],
+                       unknown: float) -> float:
+        """How much a concept counts in the coverage: the rarity of its rarest known word."""
+        known = [r for r in map(self.rarity, raw) if r is not None]
+        if not known:
+            known = [r for m in meanings for r in map(self.rarity, m) if r is not None]
+        return max(known) if known else unknown
+
+    def covers(self, row: int, raw: tuple[str, ...], meanings: tuple[tuple[str, ...], ...]) -> float:
+        """The share of a concept the document ``row`` holds: of its words, or of its best-held meaning's."""
+        return max(sum(row in self.holders(w) for w in seq) / len(seq) for seq in (raw, *meanings) if seq)
+
+

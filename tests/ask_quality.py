@@ -1,0 +1,110 @@
+"""How well ``deepmadness ask`` answers players' questions, on the two parts of the question set: the tuning part
+(tests/ask_questions.yaml) and the held-out part (tests/ask_questions_heldout.yaml, never tuned on).
+
+``python -m tests.ask_quality`` prints the figures; ``--write`` also writes them to
+rules_docs/_data/ask-quality.json for the Performance page. tests/test_ask.py asserts the targets.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).parent
+PARTS = {"held_out": HERE / "ask_questions_heldout.yaml", "tuning": HERE / "ask_questions.yaml"}
+OUT = HERE.parent / "rules_docs" / "_data" / "ask-quality.json"
+TABLE = OUT.with_suffix(".csv")  # the Performance page's table
+#: Issue 14's targets, on the held-out part.
+TARGETS = {"first": 0.85, "top3": 0.95, "not_covered": 0.80}
+#: Today's ranking before issue 14 (rank-bm25 over tokens, solver/ask.py at commit 9240017), measured on the same
+#: question sets and the same catalog as the FTS5 ranking, side by side.
+BEFORE = {"held_out": {"first": 69, "top3": 87, "answerable": 109, "not_covered": 7, "out_of_scope": 18},
+          "tuning": {"first": 78, "top3": 95, "answerable": 112, "not_covered": 6, "out_of_scope": 18}}
+
+
+def questions(part: str) -> list[dict]:
+    """The questions of one part: each ``q`` with ``answers`` (rule IDs) or ``scope: out``."""
+    return yaml.safe_load(PARTS[part].read_text(encoding="utf-8"))["questions"]
+
+
+def measure(asker, part: str) -> dict:
+    """One part's figures: right ruling first, in the top three, out-of-scope questions answered "not covered",
+    and the misses (question, expected, got)."""
+    first = top3 = answerable = not_covered = out_of_scope = 0
+    misses = []
+    for q in questions(part):
+        ids = asker.ask(q["q"]).ids
+        if q.get("scope") == "out":
+            out_of_scope += 1
+            not_covered += not ids
+            if ids:
+                misses.append([q["q"], "not covered", ids[:3]])
+            continue
+        answerable += 1
+        right = q["answers"]
+        first += bool(ids) and ids[0] in right
+        top3 += any(i in right for i in ids[:3])
+        if not (ids and ids[0] in right):
+            misses.append([q["q"], right, ids[:3]])
+    return {"first": first, "top3": top3, "answerable": answerable, "not_covered": not_covered,
+            "out_of_scope": out_of_scope, "misses": misses}
+
+
+def shares(figures: dict) -> dict:
+    """The figures as shares: first, top3 (of the answerable questions), not_covered (of the out-of-scope)."""
+    return {"first": figures["first"] / figures["answerable"], "top3": figures["top3"] / figures["answerable"],
+            "not_covered": figures["not_covered"] / figures["out_of_scope"]}
+
+
+def report(asker) -> dict:
+    """Both parts measured, with the targets and the ranking before issue 14, as the Performance page shows them."""
+    parts = {part: measure(asker, part) for part in PARTS}
+    return {"method": "SQLite FTS5 BM25 with column weights (solver/ask/)", "targets": TARGETS,
+            "parts": {p: {k: v for k, v in f.items() if k != "misses"} for p, f in parts.items()},
+            "before": BEFORE, "misses": {p: f["misses"] for p, f in parts.items()}}
+
+
+def table(data: dict) -> str:
+    """The Performance page's table (CSV): each part, before and after, against the targets."""
+    import csv
+    import io
+
+    def cell(n: int, of: int) -> str:
+        return f"{n}/{of} ({100 * n / of:.0f} %)"
+
+    out = io.StringIO()
+    rows = csv.writer(out, lineterminator="\n")
+    rows.writerow(["Part", "Ranking", "Right ruling first", "In the top three", "Out of scope: \"not covered\""])
+    names = {"held_out": "held-out", "tuning": "tuning"}
+    for part in ("held_out", "tuning"):
+        for ranking, f in (("FTS5 BM25 (now)", data["parts"][part]), ("rank-bm25 (before)", data["before"][part])):
+            rows.writerow([names[part], ranking, cell(f["first"], f["answerable"]), cell(f["top3"], f["answerable"]),
+                           cell(f["not_covered"], f["out_of_scope"])])
+    t = data["targets"]
+    rows.writerow(["held-out", "issue 14's target", f"{t['first']:.0%}", f"{t['top3']:.0%}", f"{t['not_covered']:.0%}"])
+    return out.getvalue()
+
+
+def main(argv: list[str]) -> int:
+    from solver.ask import Asker
+    from solver.spec import Results
+
+    data = report(Asker(results=Results(None, None, {})))
+    for part, f in data["parts"].items():
+        s = shares(f)
+        print(f"{part}: {f['first']}/{f['answerable']} first ({s['first']:.0%}), {f['top3']}/{f['answerable']} in "
+              f"the top three ({s['top3']:.0%}), {f['not_covered']}/{f['out_of_scope']} out-of-scope answered "
+              f"'not covered' ({s['not_covered']:.0%})")
+    if "--write" in argv:
+        OUT.write_text(json.dumps({k: v for k, v in data.items() if k != "misses"}, indent=1) + "\n",
+                       encoding="utf-8")
+        TABLE.write_text(table(data), encoding="utf-8")
+        print(f"written: {OUT}, {TABLE}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
