@@ -675,7 +675,7 @@ def test_a_bad_text_command_gives_one_clear_message(command, args, fragment):
 def test_a_damaged_results_file_is_bad_input(tmp_path, monkeypatch):
     """``ask`` and ``rule`` read the last run's results; a damaged file (cut short while written, hand-edited) is
     named, not an internal error."""
-    import solver.ask
+    import solver.rule
     from solver.spec import load_results
 
     for text in ('{"generated": "2026-01-01", "scenarios": [{"key": "a.feature:3", "outc', "[1, 2]",
@@ -684,7 +684,7 @@ def test_a_damaged_results_file_is_bad_input(tmp_path, monkeypatch):
         with pytest.raises(InputError) as err:
             load_results(bad)
         assert str(bad) in str(err.value) and "make spec" in str(err.value)
-        monkeypatch.setattr(solver.ask, "load_results", lambda path=bad: load_results(path))
+        monkeypatch.setattr(solver.rule, "load_results", lambda path=bad: load_results(path))
         assert_one_clear_error(run(["rule", "health.gain-over-max"]), str(bad), "not a results file")
 
 
