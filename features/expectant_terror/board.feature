@@ -72,8 +72,10 @@ Feature: Expectant Terror — the game board and the devoured deck
 
   Rule: A devoured effect marker lies on every space of the devoured rooms but the spawn spaces
 
-    @rule:expectant-board.devoured-effects
-    Scenario: Without a shuffle the markers lie in the listed order
+    @rule:expectant-board.devoured-effects @option:expectant-setup.devoured-effect-markers
+    Scenario: Without a shuffle (no seed given), the engine numbers the markers in the listed order
+      The order is the engine's convention when no seed is given; at the table the markers are placed at random
+      (the next scenario).
       Then every Expectant Terror space but the spawn spaces holds one devoured effect marker
       And the Expectant Terror devoured effect markers lie in the listed order
 

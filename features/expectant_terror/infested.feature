@@ -1,6 +1,7 @@
 Feature: Expectant Terror — infested tokens
   At the beginning of an investigator's activation his or her X infested tokens deal X damage and spawn X Mind
-  Eaters in his or her space; four infested tokens kill at once. During the activation, in the space of a nest
+  Eaters in his or her space; damage is what the investigator's resistance roll reduces (the option
+  infested.damage; "X wounds, no roll" is the other reading). Four infested tokens kill at once. During the activation, in the space of a nest
   marker, the investigator may discard all infested tokens and the nest marker, then must spawn as many Husks in
   that space. The discard costs no action.
 
@@ -9,32 +10,23 @@ Feature: Expectant Terror — infested tokens
 
   Rule: Infested tokens strike at the beginning of the activation
 
-    @rule:infested.start-damage @rule:infested.start-mind-eaters
-    Scenario Outline: With <tokens> infested tokens Lisbeth takes <tokens> damage and <tokens> Mind Eaters
+    @rule:infested.start-damage @rule:infested.start-mind-eaters @option:infested.damage
+    Scenario Outline: With <tokens> infested tokens Lisbeth rolls resistance against <tokens> damage; <tokens> Mind Eaters
       Given the Expectant Terror investigator Lisbeth Gibson is on 24b with <tokens> infested tokens
-      When the Expectant Terror activation of Lisbeth Gibson begins
-      Then the Expectant Terror investigator Lisbeth Gibson has <tokens> wounds and <tokens> infested tokens
+      When the Expectant Terror activation of Lisbeth Gibson begins and <through> wounds get through the resistance roll
+      Then the Expectant Terror investigator Lisbeth Gibson has <through> wounds and <tokens> infested tokens
       And the Expectant Terror space 24b holds <tokens> Mind Eater figures
       And the Expectant Terror reserve has <left> Mind Eater left
 
       Examples:
-        | tokens | left |
-        | 0      | 6    |
-        | 1      | 5    |
-        | 3      | 3    |
+        | tokens | through | left |
+        | 1      | 0       | 5    |
+        | 1      | 1       | 5    |
+        | 3      | 2       | 3    |
 
-    @rule:infested.start-damage
-    Scenario: Under infested.damage = after-resistance the players give the wounds that get through
-      Given the Expectant Terror option "infested.damage" is set to "after-resistance"
-      And the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
-      When the Expectant Terror activation of Lisbeth Gibson begins and 1 wounds get through the resistance roll
-      Then the Expectant Terror investigator Lisbeth Gibson has 1 wounds and 2 infested tokens
-      And the Expectant Terror space 24b holds 2 Mind Eater figures
-
-    @rule:infested.start-damage
-    Scenario: Under infested.damage = after-resistance the engine asks for the roll's result
-      Given the Expectant Terror option "infested.damage" is set to "after-resistance"
-      And the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
+    @rule:infested.start-damage @option:infested.damage
+    Scenario: The engine asks for the resistance roll's result before anything happens
+      Given the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
       When the Expectant Terror activation of Lisbeth Gibson begins
       Then the players choose how many wounds get through among 0, 1, 2
       And the Expectant Terror investigator Lisbeth Gibson has 0 wounds and 2 infested tokens
@@ -42,14 +34,37 @@ Feature: Expectant Terror — infested tokens
       When the Expectant Terror activation of Lisbeth Gibson begins and 2 wounds get through the resistance roll
       Then the Expectant Terror investigator Lisbeth Gibson has 2 wounds and 2 infested tokens
 
+    @rule:infested.start-damage @rule:infested.start-mind-eaters @option:infested.damage
+    Scenario Outline: Under infested.damage = wounds, <tokens> infested tokens are <tokens> wounds, no roll
+      Given the Expectant Terror option "infested.damage" is set to "wounds"
+      And the Expectant Terror investigator Lisbeth Gibson is on 24b with <tokens> infested tokens
+      When the Expectant Terror activation of Lisbeth Gibson begins
+      Then the Expectant Terror investigator Lisbeth Gibson has <tokens> wounds and <tokens> infested tokens
+      And the Expectant Terror space 24b holds <tokens> Mind Eater figures
+
+      Examples:
+        | tokens |
+        | 0      |
+        | 1      |
+        | 3      |
+
+    @rule:infested.start-damage
+    Scenario: With no infested token nothing strikes and nothing is asked
+      Given the Expectant Terror investigator Lisbeth Gibson is on 24b with 0 infested tokens
+      When the Expectant Terror activation of Lisbeth Gibson begins
+      Then the Expectant Terror move is allowed
+      And the Expectant Terror investigator Lisbeth Gibson has 0 wounds and 0 infested tokens
+      And the Expectant Terror space 24b holds 0 Mind Eater figures
+
     @rule:infested.start-damage @rule:outcome.loss-investigator-killed
     Scenario: Infested damage can kill
       Given the Expectant Terror investigator Lisbeth Gibson is on 24b with 3 infested tokens
-      And the Expectant Terror activation of Lisbeth Gibson is under way
-      When the Expectant Terror activation ends
-      And the Expectant Terror activation of Lisbeth Gibson begins
+      When the Expectant Terror activation of Lisbeth Gibson begins and 3 wounds get through the resistance roll
       And the Expectant Terror activation ends
-      And the Expectant Terror activation of Lisbeth Gibson begins
+      And the Expectant Terror activation of Lisbeth Gibson begins and 3 wounds get through the resistance roll
+      And the Expectant Terror activation ends
+      Then the Expectant Terror game goes on
+      When the Expectant Terror activation of Lisbeth Gibson begins and 1 wounds get through the resistance roll
       Then the Expectant Terror investigator Lisbeth Gibson is killed
       And the Expectant Terror game is lost by rule "outcome.loss-investigator-killed"
 
@@ -67,7 +82,7 @@ Feature: Expectant Terror — infested tokens
       Given the Expectant Terror option "expectant.short-reserve" is set to "<setting>"
       And the Expectant Terror reserve holds 3 Husks and 1 Mind Eaters
       And the Expectant Terror investigator Lisbeth Gibson is on 24b with 2 infested tokens
-      When the Expectant Terror activation of Lisbeth Gibson begins
+      When the Expectant Terror activation of Lisbeth Gibson begins and 0 wounds get through the resistance roll
       Then the Expectant Terror space 24b holds <spawned> Mind Eater figures
       And the Expectant Terror reserve has <left> Mind Eater left
       And the Expectant Terror game goes on
@@ -77,13 +92,19 @@ Feature: Expectant Terror — infested tokens
         | spawn-what-remains | 1       | 0    |
         | all-or-nothing     | 0       | 1    |
 
-    @rule:infested.start-mind-eaters @rule:outcome.loss-empty-reserve
-    Scenario: Mind Eaters are horror 0: with only Mind Eaters left, a spawn loses the game
-      Given the Expectant Terror reserve holds 0 Husks and 6 Mind Eaters
+    @rule:infested.start-mind-eaters @rule:outcome.loss-empty-reserve @option:expectant.horror-0-spawn
+    Scenario Outline: With only Mind Eaters (horror 0) left, a Mind Eater's spawn under expectant.horror-0-spawn = <setting>
+      Given the Expectant Terror option "expectant.horror-0-spawn" is set to "<setting>"
+      And the Expectant Terror reserve holds 0 Husks and 6 Mind Eaters
       And the Expectant Terror investigator Lisbeth Gibson is on 24b with 1 infested tokens
-      When the Expectant Terror activation of Lisbeth Gibson begins
-      Then the Expectant Terror space 24b holds 0 Mind Eater figures
-      And the Expectant Terror game is lost by rule "outcome.loss-empty-reserve"
+      When the Expectant Terror activation of Lisbeth Gibson begins and 0 wounds get through the resistance roll
+      Then the Expectant Terror space 24b holds <spawned> Mind Eater figures
+      And the Expectant Terror game <verdict>
+
+      Examples:
+        | setting     | spawned | verdict                                       |
+        | as-written  | 0       | is lost by rule "outcome.loss-empty-reserve"  |
+        | never-loses | 1       | goes on                                       |
 
   Rule: Four infested tokens kill
 
@@ -99,17 +120,23 @@ Feature: Expectant Terror — infested tokens
         | 3      | 1    | is lost by rule "outcome.loss-investigator-killed"        |
         | 0      | 4    | is lost by rule "outcome.loss-investigator-killed"        |
 
-  Rule: Twelve infested tokens
+  Rule: Twelve infested tokens in the box (assumption infested.token-supply)
 
-    @rule:infested.supply
-    Scenario: No more than twelve tokens can be held at once
+    @rule:infested.supply @option:infested.token-supply
+    Scenario Outline: A thirteenth token when twelve are held, under infested.token-supply = <setting>
       Given an Expectant Terror game with Lisbeth Gibson, Sophie Brigman, Isaiah Wiesenthal, Franklyn Christie and Christopher Dalton
+      And the Expectant Terror option "infested.token-supply" is set to "<setting>"
       And the Expectant Terror investigator Lisbeth Gibson is on 17b with 3 infested tokens
       And the Expectant Terror investigator Sophie Brigman is on 17b with 3 infested tokens
       And the Expectant Terror investigator Isaiah Wiesenthal is on 17b with 3 infested tokens
       And the Expectant Terror investigator Franklyn Christie is on 17b with 3 infested tokens
       When the Expectant Terror investigator Christopher Dalton gets 1 infested tokens
-      Then the Expectant Terror move is refused by rule "infested.supply"
+      Then the Expectant Terror move is <verdict>
+
+      Examples:
+        | setting   | verdict                              |
+        | twelve    | refused by rule "infested.supply"    |
+        | unlimited | allowed                              |
 
   Rule: At a nest marker the investigator may discard the infestation, and Husks burst out
 
@@ -120,7 +147,7 @@ Feature: Expectant Terror — infested tokens
       And the Expectant Terror activation of Lisbeth Gibson is under way
       When the Expectant Terror investigator Lisbeth Gibson discards at the nest marker
       Then the Expectant Terror move is allowed
-      And the Expectant Terror investigator Lisbeth Gibson has <tokens> wounds and 0 infested tokens
+      And the Expectant Terror investigator Lisbeth Gibson has 0 wounds and 0 infested tokens
       And the Expectant Terror board holds nest markers in rooms 24
       And the Expectant Terror space 17a holds <tokens> Husk figures
       And the Expectant Terror reserve has <husks left> Husk left

@@ -9,8 +9,10 @@ Feature: Expectant Terror — spawning nest markers
 
   Rule: Nest markers come before the spawn cards
 
-    @rule:nest-marker.before-spawn-cards @rule:spawn.no-location
-    Scenario: A spawn card with no location meets the deck as the nest markers left it
+    @rule:nest-marker.before-spawn-cards @rule:spawn.no-location @option:expectant-setup.spawn-card-placement
+    Scenario: A spawn card's monster, spawned with no location given, meets the deck as the nest markers left it
+      How a spawn card places its monster is a base-game rule that is not public: the assumption
+      expectant-setup.spawn-card-placement spawns it like an item with no location given.
       Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And the Expectant Terror devour marker stands on track space 3
       And no nest marker lies on the board
@@ -97,16 +99,19 @@ Feature: Expectant Terror — spawning nest markers
 
   Rule: Six nest markers
 
-    @rule:nest-marker.supply
-    Scenario: With five on the board, one more can be spawned, and then none
+    @rule:nest-marker.supply @rule:expectant-outcome.loss-six-nest-markers
+    Scenario: With five on the board, one more can be spawned, and then none: the sixth loses the game
       Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And nest markers lie in rooms 1, 2, 24, 25, 26
       When 3 nest markers are spawned in Expectant Terror
       Then the nest markers went to rooms 17
       And 2 nest markers were not placed
+      And the Expectant Terror game is lost by rule "expectant-outcome.loss-six-nest-markers"
 
-    @rule:nest-marker.supply
-    Scenario: A discarded nest marker goes back to the supply and can spawn again
+    @rule:nest-marker.supply @option:nest-marker.discarded-to-supply
+    Scenario: A discarded nest marker goes back to the supply and can spawn again (an assumption)
+      The rules only say "discard the nest marker from the board"; the assumption
+      nest-marker.discarded-to-supply returns it to the supply.
       Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And nest markers lie in rooms 17, 20, 24, 25, 26, 27
       When the nest marker in room 17 is discarded
@@ -119,3 +124,18 @@ Feature: Expectant Terror — spawning nest markers
       Given nest markers lie in rooms 24
       When the nest marker in room 17 is discarded
       Then the Expectant Terror move is refused by rule "nest-marker.supply"
+
+  Rule: Nest markers as attack targets (interpretation nest-marker.attack)
+
+    @rule:infested.discard-with-nest-marker @option:nest-marker.attack
+    Scenario: By default a nest marker is no attack target: the discard removes it
+      Given nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 0 infested tokens
+      Then the nest marker of room 17 is not an attack target of Lisbeth Gibson, by "nest-marker.attack"
+
+    @rule:infested.discard-with-nest-marker @option:nest-marker.attack
+    Scenario: Under nest-marker.attack = attackable a nest marker is an attack target
+      Given the Expectant Terror option "nest-marker.attack" is set to "attackable"
+      And nest markers lie in rooms 17
+      And the Expectant Terror investigator Lisbeth Gibson is on 17a with 0 infested tokens
+      Then the nest marker of room 17 is among the attack targets of Lisbeth Gibson

@@ -19,8 +19,8 @@ Feature: Expectant Terror — special setup
 
   Rule: The other monster spaces are filled at random
 
-    @rule:expectant-setup.random-monsters
-    Scenario Outline: With seed <seed>, <count> random cards join the Husk
+    @rule:expectant-setup.random-monsters @option:expectant-setup.random-monster-pool
+    Scenario Outline: With seed <seed>, <count> random cards join the Husk, drawn from the engine's pool
       Given an Expectant Terror game set up with seed <seed> for <investigators>
       Then the Expectant Terror monster activation track holds the Husk and then <count> different cards among Immortal, Wrecked, Purge, Despair, Hallucination, Drifter, Grudge, Parasite, Bloated
 
@@ -50,8 +50,10 @@ Feature: Expectant Terror — special setup
         | Bloated, Grudge and Purge |
         | Bloated and Bloated       |
 
-    @rule:expectant-setup.random-monsters
-    Scenario: The expansion's normal monsters are the pool
+    @option:expectant-setup.random-monster-pool
+    Scenario: The engine draws from the expansion's normal monsters (an assumption: "as usual" takes the base game's too)
+      The base game's monster cards are not public; cards drawn from a bigger pool are given to the engine as
+      drawn (the scenario "The cards drawn fill the spaces after the Husk").
       Then the expansion's normal monsters are Immortal, Wrecked, Purge, Despair, Hallucination, Drifter, Grudge, Parasite, Bloated
 
   Rule: Epic monsters can't be used

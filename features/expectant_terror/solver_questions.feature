@@ -32,13 +32,13 @@ Feature: Expectant Terror — the solver's questions
         | 6     | 2     | 17a, 19a           |
 
     @rule:expectant-outcome.loss-six-nest-markers
-    Scenario: nest-spawn warns when the spawn fills the board
+    Scenario: When the spawn fills the board, nest-spawn says first that the game is lost
       Given the Expectant Terror devour marker stands on track space 1
       And nest markers lie in rooms 1, 2, 29, 28
       When the Expectant Terror question "nest-spawn" is asked
-      Then the Expectant Terror answer's choices are exactly 17a, 19a
-      And the Expectant Terror answer says "all 6 nest markers are on the board"
-      And the Expectant Terror answer names rule "expectant-outcome.loss-six-nest-markers"
+      Then the Expectant Terror answer says the game is lost by rule "expectant-outcome.loss-six-nest-markers"
+      And the Expectant Terror answer's result says "The game is lost: all 6 nest markers are on the board"
+      And the Expectant Terror answer's choices are exactly 17a, 19a
 
   Rule: valid-placements lists every legal placement
 
@@ -128,25 +128,53 @@ Feature: Expectant Terror — the solver's questions
       Then the Expectant Terror answer's choices are exactly none
       And the Expectant Terror answer says "does not return"
 
-  Rule: infested says what each investigator suffers at the start of the activation
+  Rule: infested says what each investigator suffers at the start of the activation, the outcome first
 
-    @rule:infested.start-damage @rule:infested.start-mind-eaters @rule:infested.discard-with-nest-marker
-    Scenario: Two infested investigators share the last Mind Eaters
+    @rule:infested.start-damage @rule:infested.start-mind-eaters @rule:infested.discard-with-nest-marker @option:infested.damage
+    Scenario: Two infested investigators roll resistance and share the last Mind Eaters
       Given the Expectant Terror reserve holds 4 Husks and 2 Mind Eaters
       And nest markers lie in rooms 17
       And the Expectant Terror investigator Sophie Brigman is on 17a with 2 infested tokens
       And the Expectant Terror investigator Isaiah Wiesenthal is on 24b with 1 infested tokens
       When the Expectant Terror question "infested" is asked
-      Then the Expectant Terror answer says "Sophie Brigman: 2 damage = 2 wound(s), no roll (infested.damage=wounds), health 6/8; 2 Mind Eater(s) in 17a"
+      Then the Expectant Terror answer's result says "each rolls resistance against X damage"
+      And the Expectant Terror answer says "Sophie Brigman: 2 damage: Sophie Brigman rolls resistance and takes the wounds that get through (0 to 2; infested.damage=after-resistance), health now 8/8; 2 Mind Eater(s) in 17a"
       And the Expectant Terror answer says "he or she may then discard 2 infested token(s) and it, spawning 2 Husk(s)"
-      And the Expectant Terror answer says "Isaiah Wiesenthal: 1 damage = 1 wound(s), no roll (infested.damage=wounds), health 8/9; 0 Mind Eater(s) in 24b, 1 not spawned"
+      And the Expectant Terror answer says "Isaiah Wiesenthal: 1 damage: Isaiah Wiesenthal rolls resistance"
+      And the Expectant Terror answer says "0 Mind Eater(s) in 24b, 1 not spawned"
       And the Expectant Terror space 17a holds 0 Mind Eater figures
       And the Expectant Terror reserve has 2 Mind Eater left
 
-    @rule:infested.killed-at-four
-    Scenario: An investigator with four tokens is reported killed
+    @rule:infested.start-damage @option:infested.damage
+    Scenario: Under infested.damage = wounds the answer says X wounds, no roll
+      Given the Expectant Terror option "infested.damage" is set to "wounds"
+      And the Expectant Terror investigator Sophie Brigman is on 17a with 2 infested tokens
+      When the Expectant Terror question "infested" is asked
+      Then the Expectant Terror answer's result says "each takes X wounds, no roll"
+      And the Expectant Terror answer says "Sophie Brigman: 2 damage = 2 wound(s), no roll (infested.damage=wounds), health 6/8; 2 Mind Eater(s) in 17a"
+
+    @rule:infested.killed-at-four @rule:outcome.loss-investigator-killed
+    Scenario: An investigator with four tokens is killed: the game is lost, and the answer says so first
       Given an Expectant Terror game with Sophie Brigman, Isaiah Wiesenthal and Franklyn Christie
       And the Expectant Terror investigator Franklyn Christie is on 24b with 4 infested tokens
       When the Expectant Terror question "infested" is asked
-      Then the Expectant Terror answer says "Franklyn Christie: killed (four infested tokens)"
+      Then the Expectant Terror answer says the game is lost by rule "outcome.loss-investigator-killed"
+      And the Expectant Terror answer says "Franklyn Christie: killed (four infested tokens)"
+      And the Expectant Terror answer does not say "No investigator holds an infested token"
       And the Expectant Terror answer names rule "infested.killed-at-four"
+
+    @rule:infested.start-mind-eaters @rule:outcome.loss-empty-reserve
+    Scenario: A Mind Eater must spawn from a reserve of horror-0 monsters only: the answer says the game is lost
+      Given the Expectant Terror reserve holds 0 Husks and 1 Mind Eaters
+      And the Expectant Terror investigator Sophie Brigman is on 24b with 2 infested tokens
+      When the Expectant Terror question "infested" is asked
+      Then the Expectant Terror answer says the game is lost by rule "outcome.loss-empty-reserve"
+      And the Expectant Terror answer's result says "The game is lost"
+
+    @rule:outside-activation.no-start-end-effects @rule:infested.start-damage
+    Scenario: An investigator acting outside an activation suffers nothing from the tokens
+      Given the Expectant Terror investigator Sophie Brigman is on 24b with 2 infested tokens
+      When the Expectant Terror investigator Sophie Brigman acts outside an activation
+      And the Expectant Terror question "infested" is asked
+      Then the Expectant Terror answer's result says "Nothing happens: Sophie Brigman acts outside an activation"
+      And the Expectant Terror answer names rule "outside-activation.no-start-end-effects"

@@ -147,7 +147,8 @@ def _et_nest_gone(et_game):
 
 @given(parsers.parse("the Expectant Terror activation of {name} is under way"))
 def _et_under_way(et_game, name):
-    et_game.scenario.begin_activation(et_game.state, ActivationContext.normal(name))
+    """Its beginning is behind it (as a state file's ``activation:`` gives it): the tokens don't strike here."""
+    et_game.scenario.resume_activation(et_game.state, ActivationContext.normal(name))
 
 
 @given(parsers.parse("the Expectant Terror monster cards drawn are {cards}"))
@@ -220,8 +221,7 @@ def _et_discard(et_game, name):
 
 @when(parsers.parse("the Expectant Terror investigator {name} spends an action"))
 def _et_spend(et_game, name):
-    assert et_game.state.activation is not None and et_game.state.activation.investigator == name
-    et_game.attempt(et_game.scenario.spend_action, et_game.state)
+    et_game.attempt(et_game.scenario.spend_action, et_game.state, name)
 
 
 @when("the Expectant Terror activation ends")
@@ -335,6 +335,20 @@ def _et_not_placed(et_game, count):
 def _et_card_went(et_game, monster, space):
     cards = [f.data for f in et_game.result if "monster" in f.data]
     assert [(c["monster"], c["space"]) for c in cards if c["figure"]] == [(monster, space)], cards
+
+
+@then(parsers.parse("the nest marker of room {room:d} is among the attack targets of {name}"))
+def _et_marker_target(et_game, room, name):
+    targets = et_game.scenario.attack_targets(et_game.state, name)
+    assert f"nest marker (room {room})" in [t.id for t in targets], targets
+
+
+@then(parsers.parse('the nest marker of room {room:d} is not an attack target of {name}, by "{rule}"'))
+def _et_marker_excluded(et_game, room, name, rule):
+    marker = f"nest marker (room {room})"
+    assert marker not in [t.id for t in et_game.scenario.attack_targets(et_game.state, name)]
+    excluded = {t.id: t.rule_id for t in et_game.scenario.attack_exclusions(et_game.state, name)}
+    assert excluded.get(marker) == rule, excluded
 
 
 @then(parsers.parse("the Expectant Terror board holds nest markers in rooms {rooms}"))

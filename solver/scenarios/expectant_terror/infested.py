@@ -6,12 +6,16 @@ options and work on an Expectant Terror state."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...activation import Ability, ability_refusal
 from ...components import component
 from ...errors import InputError, RuleViolation
 from ...game import MONSTER_TYPES, Chooser, Decision, Figure, GameState, players_must_choose
 from ...health import Health
+
+if TYPE_CHECKING:
+    from .rules import ExpectantTerrorState
 
 HUSK = "Husk"
 MIND_EATER = "Mind Eater"
@@ -97,8 +101,11 @@ class InfestedRules:
         return InfestedStrike(fig.id, x, x, wounds, tuple(spawned), x - len(spawned),
                               fig.killed or fig.health.is_killed)
 
-    def spend_action(self, state: ExpectantTerrorState) -> int:
-        """The investigator under way spends one of the activation's actions; returns the actions left."""
+    def spend_action(self, state, investigator: str | None = None) -> int:
+        """The investigator under way (``investigator``, if named, must be the one) spends one of the activation's
+        actions; returns the actions left."""
+        if investigator is not None and (state.activation is None or state.activation.investigator != investigator):
+            raise RuleViolation("infested.discard-in-activation", f"it is not {investigator}'s activation")
         if state.activation is None or state.actions_left <= 0:
             raise RuleViolation("infested.discard-free", "no action is left to spend")
         state.actions_left -= 1

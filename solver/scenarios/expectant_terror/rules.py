@@ -50,6 +50,7 @@ from ...health import Health
 from ...investigators import INVESTIGATORS, NORMAL_MONSTERS
 from .infested import (DISCARD_INFESTATION, HUSK, INFESTED_KILLS, INFESTED_TOKEN_SUPPLY, MIND_EATER,
                        InfestationDiscard, InfestedRules, InfestedStrike)
+from .nest import NestRules, NestWound
 from .nest_markers import NEST_MARKER_SUPPLY, NestMarkerSpawn, nest_marker_fired, place_nest_markers
 
 SCENARIO_NAME = "expectant-terror"
@@ -85,18 +86,6 @@ SCENARIO_CARDS = (HUSK, MIND_EATER, NEST)  # placed by the scenario's own setup,
 
 
 # --- results of operations ----------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class NestWound:
-    """What wounding the Nest did: wounds dealt, taken (at most 1 a round), ignored; whether it now takes its
-    additional activation, and whether it is killed."""
-
-    dealt: int
-    taken: int
-    ignored: int
-    activates: bool
-    killed: bool
-
-
 # --- the state ----------------------------------------------------------------------------------------------------
 @dataclass
 class ExpectantTerrorState(GameState):
@@ -146,7 +135,7 @@ class ExpectantTerrorState(GameState):
 
 
 # --- the scenario -------------------------------------------------------------------------------------------------
-class ExpectantTerror(InfestedRules, Scenario):
+class ExpectantTerror(InfestedRules, NestRules, Scenario):
     """Expectant Terror: what never changes in a game, and the operations its rules allow."""
 
     name: ClassVar[str] = SCENARIO_NAME
@@ -433,50 +422,6 @@ class ExpectantTerror(InfestedRules, Scenario):
             raise RuleViolation("nest-marker.supply", f"room {room} holds no nest marker")
         state.nest_markers.discard(room)
 
-    # --- the Nest ------------------------------------------------------------------------------------------------------
-    def wound_nest(self, state: ExpectantTerrorState, wounds: int = 1) -> NestWound:
-        """Deal wounds to the Nest: it takes at most 1 a game round, for any reason (nest.one-wound-per-round); the
-        one it takes makes it activate at once (nest.activates-when-wounded). A wound that kills it wins the game
-        at once or after that activation (option ``nest.killing-wound``)."""
-        if wounds < 0:
-            raise ValueError("wounds can't be negative")
-        nest = state.nest
-        if nest.killed:
-            raise RuleViolation("expectant-outcome.win-nest-killed", "the Nest is already killed")
-        if nest.space is None:
-            raise RuleViolation("nest.off-board-no-activation",
-                                "the Nest's figure is off the board until the next round: it can't be wounded")
-        taken = min(wounds, max(0, 1 - state.nest_wounds_this_round))
-        activates = False
-        if taken:
-            nest.health.take_wounds(taken)
-            state.nest_wounds_this_round += taken
-            if nest.health.is_killed and self.options["nest.killing-wound"] == "no-activation":
-                nest.killed = True
-                nest.space = None
-            else:
-                state.nest_activation_pending = True
-                activates = True
-        return NestWound(wounds, taken, wounds - taken, activates, nest.killed)
-
-    def complete_nest_activation(self, state: ExpectantTerrorState) -> str:
-        """The Nest's additional activation is over: its figure leaves the board until the next round
-        (nest.removed-after-activation), or, if its wound killed it, it is killed now. Returns ``"removed"`` or
-        ``"killed"``."""
-        if not state.nest_activation_pending:
-            raise RuleViolation("nest.activates-when-wounded", "the Nest has no additional activation under way")
-        state.nest_activation_pending = False
-        nest = state.nest
-        nest.space = None
-        if nest.health.is_killed:
-            nest.killed = True
-            return "killed"
-        return "removed"
-
-    def nest_return_space(self, state: ExpectantTerrorState) -> str:
-        """Where a removed Nest comes back at the start of the next round, with the deck as it is now."""
-        return state.default_spawn_space()
-
     def attack_targets(self, state: GameState, attacker_id: str) -> list[Target]:
         """Every monster figure on the board, and — under ``nest-marker.attack = attackable`` — every nest marker
         (under the default ``discard-only`` a nest marker leaves the board only by the discard)."""
@@ -486,6 +431,15 @@ class ExpectantTerror(InfestedRules, Scenario):
             targets += [Target(f"nest marker (room {room})", space, "nest_marker", "nest-marker.attack")
                         for room, space in state.nest_marker_spaces().items()]
         return targets
+
+    def attack_exclusions(self, state: GameState, attacker_id: str) -> list[Target]:
+        """Under ``nest-marker.attack = discard-only`` (the default) every nest marker on the board, excluded: it
+        leaves the board only by the discard at a nest marker."""
+        if self.options["nest-marker.attack"] == "attackable":
+            return []
+        assert isinstance(state, ExpectantTerrorState)
+        return [Target(f"nest marker (room {room})", space, "nest_marker", "nest-marker.attack", excluded=True)
+                for room, space in state.nest_marker_spaces().items()]
 
     # --- investigators: activations and infested tokens -----------------------------------------------------------------
     def begin_activation(self, state: ExpectantTerrorState, context: ActivationContext,
@@ -514,6 +468,21 @@ class ExpectantTerror(InfestedRules, Scenario):
                 Fired("infested.start-mind-eaters", "Mind Eaters spawn",
                       {"space": fig.space, "figures": list(strike.mind_eaters),
                        "not_spawned": strike.missing_mind_eaters})]
+
+    def resume_activation(self, state: ExpectantTerrorState, context: ActivationContext,
+                          actions_left: int | None = None) -> None:
+        """An activation already under way, its beginning behind it (as a state file gives it): nothing strikes
+        again. ``actions_left`` defaults to three in a normal activation, none outside one."""
+        if state.activation is not None:
+            raise RuleViolation("infested.discard-in-activation",
+                                f"{state.activation.investigator}'s turn is still under way")
+        self._investigator(state, context.investigator)
+        default = ACTIONS_PER_ACTIVATION if context.is_normal else 0
+        actions = default if actions_left is None else actions_left
+        if not 0 <= actions <= ACTIONS_PER_ACTIVATION:
+            raise ValueError(f"an activation has 0 to {ACTIONS_PER_ACTIVATION} actions left, not {actions}")
+        state.activation = context
+        state.actions_left = actions
 
     def legal_actions(self, state: GameState, investigator: str) -> list[Action]:
         """During the investigator's own activation: a move to each adjacent space while an action is left, and

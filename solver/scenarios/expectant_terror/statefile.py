@@ -247,5 +247,5 @@ def _read_activation(entry: Entry, state: ExpectantTerrorState) -> None:
     context = ActivationContext.normal(name) if kind == "normal" else ActivationContext.outside(name)
     default = ACTIONS_PER_ACTIVATION if kind == "normal" else 0
     actions = entry.get("actions_left", default).integer(minimum=0, maximum=ACTIONS_PER_ACTIVATION)
-    state.activation = context
-    state.actions_left = actions
+    state.activation = None
+    state.scenario.resume_activation(state, context, actions)
