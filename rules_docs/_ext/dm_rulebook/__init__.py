@@ -26,7 +26,7 @@ from solver.answers import Result
 from solver.fileio import write_atomic
 from solver.render import to_data
 
-from . import pages, worked
+from . import home, pages, worked
 from .data import ROOT, collect, example_anchor, html_id, option_anchor, rule_anchor
 
 logger = logging.getLogger(__name__)
@@ -148,7 +148,13 @@ def expand(app, marker: str, arg: str | None, docname: str) -> str:
     if marker == "scenario-page":
         return worked.scenario_page(data, arg)
     if marker == "toctree":
-        return pages.toctree(data, (Path(app.srcdir) / "state-files.md").exists())
+        return pages.toctree(data, app.srcdir, single=app.builder.name == "singlehtml")
+    if marker == "quickref":
+        return home.quickref(data)
+    if marker == "rules-pages":
+        return home.rules_pages(data)
+    if marker == "glossary-letters":
+        return pages.glossary_letters(data)
     if marker == "overview":
         return pages.overview(data)
     if marker == "coverage":
@@ -172,6 +178,17 @@ def source_read(app, docname, source):
     source[0] = MARKER.sub(lambda m: expand(app, m.group(1), m.group(2), docname), text)
 
 
+def single_page_links(app, doctree, docname):
+    """On the single page a cross-reference comes out as ``#document-PAGE#ANCHOR``, which matches no id: keep the
+    anchor alone (every id is unique on the page)."""
+    if app.builder.name != "singlehtml":
+        return
+    for ref in doctree.findall(nodes.reference):
+        uri = ref.get("refuri", "")
+        if uri.count("#") > 1:
+            ref["refuri"] = "#" + uri.rsplit("#", 1)[1]
+
+
 def env_get_outdated(app, env, added, changed, removed):
     return [d for d in env.found_docs if d not in added and d not in changed]
 
@@ -179,6 +196,10 @@ def env_get_outdated(app, env, added, changed, removed):
 def html_page_context(app, pagename, templatename, context, doctree):
     data = app.dm_data
     context["dm_build_stamp"] = pages.build_stamp(data)
+    if app.builder.name == "singlehtml" and "hasdoc" in context:
+        # the single page has no index or search page of its own: no link to them
+        hasdoc = context["hasdoc"]
+        context["hasdoc"] = lambda name: name not in ("genindex", "search") and hasdoc(name)
 
 
 def _uri(app, docname: str, anchor: str) -> str:
@@ -296,6 +317,7 @@ def setup(app):
     app.connect("builder-inited", builder_inited)
     app.connect("source-read", source_read)
     app.connect("env-get-outdated", env_get_outdated)
+    app.connect("doctree-resolved", single_page_links)
     app.connect("html-page-context", html_page_context)
     app.connect("build-finished", build_finished)
     app.add_css_file("dm.css")

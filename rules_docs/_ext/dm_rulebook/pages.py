@@ -258,8 +258,13 @@ def render_area_rules(data: SiteData, area_name: str, level: int) -> str:
     rules = data.catalog.rules_in(area_name)
     proven = sum(1 for r in rules if not r.is_withdrawn and data.is_proven(r.id))
     active = sum(1 for r in rules if not r.is_withdrawn)
-    out = [f"{proven} of {active} rules of this area have a passing scenario in this build."
-           + (f" Source: {esc(area.source)}." if area.source else ""), ""]
+    opts = sum(1 for o in data.catalog.options.values() if o.area == area_name)
+    if active:
+        head = f"{proven} of {active} rules of this area have a passing scenario in this build."
+    else:
+        head = (f"This area has no rules of its own: it holds {opts} assumptions and interpretations, listed below, "
+                "that other rules rely on.")
+    out = [head + (f" Source: {cite(esc(area.source.rstrip('.')))}." if area.source else ""), ""]
     for topic, title in area.topics:
         in_topic = [r for r in rules if r.topic == topic]
         if not in_topic:
@@ -354,6 +359,14 @@ def _html_br_table(header, rows) -> str:
 
 
 # --- glossary --------------------------------------------------------------------------------------------------------
+def glossary_letters(data: SiteData) -> str:
+    """An A–Z bar: each letter links to the first term that starts with it."""
+    first: dict[str, str] = {}
+    for t in sorted(data.catalog.terms, key=lambda t: t.term.lower()):
+        first.setdefault(t.term[:1].upper(), t.term)
+    return "Jump to: " + " · ".join(role("term", letter, term) for letter, term in first.items() if letter.isalnum())
+
+
 def glossary(data: SiteData) -> str:
     terms = sorted(data.catalog.terms, key=lambda t: t.term.lower())
     if not terms:
@@ -407,7 +420,7 @@ def render_option(data: SiteData, o, pins) -> str:
     rows = [[code(k) + (" " + badge("passed", "default") if k == o.default else ""), esc(v)]
             for k, v in o.choices.items()]
     out += [table(["Setting", "Meaning"], rows, escaped=True), ""]
-    out += [f"**Grounds:** {esc(o.grounds)}", ""]
+    out += [f"**Grounds:** {cite(esc(o.grounds))}", ""]
     if o.rules:
         out += ["**Rules it concerns:** " + ", ".join(f"{rule_link(data, r)} ({code(r)})" for r in o.rules), ""]
     other = next((k for k in o.choices if k != o.default), o.default)
@@ -431,6 +444,11 @@ def render_option(data: SiteData, o, pins) -> str:
     else:
         out += [f"**Scenarios that pin it:** none; every scenario runs with the default, {code(o.default)}.", ""]
     return "\n".join(out)
+
+
+def cite(escaped: str) -> str:
+    """Escaped text with each mention of our base-game facts linked to the page that publishes them."""
+    return escaped.replace("BASE-GAME-FACTS", "{doc}`the base-game facts </base-game-facts>`")
 
 
 # --- command line -----------------------------------------------------------------------------------------------------
@@ -490,15 +508,24 @@ def _arguments(parser, name: str) -> list[str]:
 
 
 # --- the index ---------------------------------------------------------------------------------------------------------
-def toctree(data: SiteData, state_files: bool) -> str:
+def toctree(data: SiteData, srcdir, single: bool = False) -> str:
+    """The site's table of contents: the rules and the scenarios for players, then reference pages, then the
+    project's own pages (a page that is not there yet is left out)."""
+    from pathlib import Path
+
+    have = lambda page: (Path(srcdir) / f"{page}.md").exists()  # noqa: E731
     rules_pages = [f"rules/{a.name}" for a in data.catalog.areas if data.page_of_area(a.name).startswith("rules/")]
     scen_pages = [f"scenarios/{s}" for s in data.scenarios]
-    first = "```{toctree}\n:caption: Rules\n:maxdepth: 1\n\n" + "\n".join(rules_pages) + "\n```"
-    second = "```{toctree}\n:caption: Scenarios\n:maxdepth: 1\n\n" + "\n".join(scen_pages) + "\n```"
-    ref_pages = ["coverage", "assumptions", "glossary", "cli"] + (["state-files"] if state_files else []) + [
-        "offline"]
-    third = "```{toctree}\n:caption: Reference\n:maxdepth: 1\n\n" + "\n".join(ref_pages) + "\n```"
-    return "\n\n".join([first, second, third])
+    # the Table page runs the solver in the browser: the single page leaves it out
+    ref_pages = [p for p in ("table", "glossary", "assumptions", "base-game-facts", "state-files", "cli", "offline")
+                 if have(p) and not (single and p == "table")]
+    project = [p for p in ("coverage", "performance", "about-this-build") if have(p)]
+
+    def tree(caption: str, pages: list[str]) -> str:
+        return f"```{{toctree}}\n:caption: {caption}\n:maxdepth: 1\n\n" + "\n".join(pages) + "\n```"
+
+    return "\n\n".join([tree("Scenarios", scen_pages), tree("Rules", rules_pages), tree("Reference", ref_pages),
+                         tree("Project", project)])
 
 
 def overview(data: SiteData) -> str:
@@ -511,7 +538,9 @@ def overview(data: SiteData) -> str:
         rules = [r for r in data.catalog.rules_in(a.name) if not r.is_withdrawn]
         p = sum(1 for r in rules if data.is_proven(r.id))
         page = data.page_of_area(a.name)
-        rows.append([role("doc", a.title, "/" + page), str(len(rules)), f"{p}/{len(rules)}"])
+        opts = sum(1 for o in data.catalog.options.values() if o.area == a.name)
+        rows.append([role("doc", a.title, "/" + page), str(len(rules)) if rules else "none of its own",
+                     f"{p}/{len(rules)}" if rules else f"— ({opts} assumptions)"])
     out = [table(["Area", "Rules", "Proven"], rows, escaped=True), "",
            f"{len(active)} rules, {proven} proven by a passing scenario; {len(specs)} scenarios: "
            + ", ".join(f"{counts.get(k, 0)} {k}" for k in ("passed", "failed", "not run")) + ". "

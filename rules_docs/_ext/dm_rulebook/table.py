@@ -108,7 +108,8 @@ def examples(root: Path = ROOT) -> list[dict]:
 
 def rule_links(root: Path = ROOT) -> dict[str, str]:
     """Rule ID → its page and anchor on the site, relative to the site's root (``rules/general.html#rule-…``):
-    a scenario's rules are on the scenario's page, the others on their area's page."""
+    a scenario's rules are on the scenario's page, the others on their area's page; each assumption and
+    interpretation option → its entry on the Assumptions page."""
     from docutils.nodes import make_id
 
     from solver.catalog import catalog
@@ -119,6 +120,8 @@ def rule_links(root: Path = ROOT) -> dict[str, str]:
         scen = rule.area.replace("_", "-")
         page = f"scenarios/{scen}" if scen in SCENARIOS else f"rules/{rule.area}"
         links[rule.id] = f"{page}.html#{make_id('rule-' + rule.id)}"
+    for option in catalog().options.values():
+        links[option.name] = f"assumptions.html#{make_id('option-' + option.name)}"
     return links
 
 
@@ -153,10 +156,12 @@ def sphinx_build_finished(app, exception) -> None:
     links = None
     data = getattr(app, "dm_data", None)
     if data is not None:
-        from .data import html_id, rule_anchor
+        from .data import html_id, option_anchor, rule_anchor
 
         links = {r: app.builder.get_target_uri(data.page_of_rule(r)) + "#" + html_id(rule_anchor(r))
                  for r in data.catalog.rules}
+        links.update({o: app.builder.get_target_uri("assumptions") + "#" + html_id(option_anchor(o))
+                      for o in data.catalog.options})
     build_table(Path(app.outdir), links=links)
 
 

@@ -134,6 +134,9 @@
     var home = document.getElementById("dm-ask-home");
     if (home) { home.appendChild(box()); return; }
     var article = document.querySelector("article[role=main]") || document.querySelector("article");
-    if (article && !document.getElementById("dm-table")) article.insertBefore(box(), article.firstChild);
+    if (!article || document.getElementById("dm-table")) return;
+    var h1 = article.querySelector("h1");
+    var at = h1 && h1.closest("section") === article.querySelector("section") ? h1.nextSibling : article.firstChild;
+    (at ? at.parentNode : article).insertBefore(box(), at);
   });
 })();
