@@ -103,7 +103,8 @@ def purple_hazard_question(state, args: dict) -> Answer:
     else:
         text = f"The players choose among {count} placements of the purple hazard's flooded markers ({how})"
         if steps:
-            text += f": one choice for each of {len(steps)} independent steps"
+            chosen = sum(1 for step in steps if len(step.options) > 1)
+            text += f", made in {chosen} independent choices, portal by portal"
         result = Result(ResultKind.CHOICE, text + ".", count)
     outcome = None
     ahead = _next_purple(state)
