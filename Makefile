@@ -16,6 +16,12 @@ $(STAMP): pyproject.toml setup.py
 
 venv: $(STAMP)
 
+## The Table page's Python runtime (Pyodide), from package.json and its lock file.
+NODE_STAMP := node_modules/.installed
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
+
 ## The specification: every feature file, with a per-scenario results file for the site.
 spec: $(STAMP)
 	$(PY) -m pytest tests/test_features.py -q
@@ -25,14 +31,14 @@ spec: $(STAMP)
 ## _build/html (with _build/html/rules.json) and the single page _build/singlehtml, warning-free (-n -W).
 ## A failing scenario still gets its page (shown red); the target then fails with the specification's status.
 SPHINX = $(PY) -m sphinx -n -W --keep-going -E -q -c .
-rulebook: $(STAMP)
+rulebook: $(STAMP) $(NODE_STAMP)
 	@status=0; $(PY) -m pytest tests/test_features.py -q || status=$$?; \
 	$(PY) -m solver.spec_summary; \
 	$(MAKE) --no-print-directory site || exit $$?; \
 	exit $$status
 
 ## The website alone, from the last run's results.
-site: $(STAMP)
+site: $(STAMP) $(NODE_STAMP)
 	@echo "sphinx-build -n -W: html and singlehtml, side by side"
 	@$(SPHINX) -b html rules_docs _build/html & html=$$!; \
 	$(SPHINX) -b singlehtml rules_docs _build/singlehtml & single=$$!; \
@@ -40,7 +46,7 @@ site: $(STAMP)
 	@echo "The rulebook: _build/html/index.html (single page: _build/singlehtml/index.html)"
 
 ## Every test.
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	$(PY) -m pytest -q
 	$(PY) -m solver.spec_summary
 

@@ -25,7 +25,7 @@ author = "the deepmadness contributors"
 copyright = "the deepmadness contributors; Deep Madness is a game by Diemension Games"
 release = version = "0.1"
 
-extensions = ["myst_parser", "dm_rulebook"]
+extensions = ["myst_parser", "dm_rulebook", "dm_rulebook.table"]  # .table: the Table page's files
 myst_enable_extensions = ["colon_fence", "deflist"]
 source_suffix = {".md": "markdown"}
 root_doc = "index"

@@ -1,0 +1,408 @@
+// The Table page's application: a position set up by tapping, checked on every change, every question answered
+// and drawn on the board; state and board files in and out; a position shared by URL; a board editor.
+import { drawBoard, layout, roomOf } from "./board.js";
+import * as M from "./model.js";
+import { answerPanel, questionForm, ruleLinks } from "./panels.js";
+import { startEditor } from "./editor.js";
+
+const $ = (root, sel) => root.querySelector(sel);
+const h = (tag, attrs = {}, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "on") for (const [ev, fn] of Object.entries(v)) e.addEventListener(ev, fn);
+    else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
+  }
+  e.append(...kids.flat().filter((x) => x !== null && x !== undefined && x !== false));
+  return e;
+};
+
+const SKELETON = `
+<section class="dm-t-bar">
+  <label>Scenario <select id="dm-t-scenario"></select></label>
+  <label>Start from <select id="dm-t-start"><option value="">the scenario's set-up</option></select></label>
+  <button type="button" id="dm-t-clear">Clear the board</button>
+  <span class="dm-t-files">
+    <label class="dm-t-button">Open state file <input type="file" id="dm-t-open-state" accept=".yaml,.yml" hidden></label>
+    <label class="dm-t-button">Open board file <input type="file" id="dm-t-open-board" accept=".yaml,.yml" hidden></label>
+  </span>
+</section>
+<p id="dm-t-status" class="dm-t-status" role="status" aria-live="polite">Loading the solver…</p>
+<div class="dm-t-main">
+  <div class="dm-t-left">
+    <div class="dm-t-tools" id="dm-t-tools"></div>
+    <div class="dm-t-board"><svg id="dm-t-svg" class="dm-t-svg" role="img" aria-label="the board"></svg></div>
+    <div id="dm-t-figure" class="dm-t-figure"></div>
+  </div>
+  <div class="dm-t-right">
+    <details open id="dm-t-ask"><summary>Ask a question</summary><div id="dm-t-qform"></div><div id="dm-t-answer"></div></details>
+    <details id="dm-t-game"><summary>Round, devour marker, decks, options</summary><div id="dm-t-gameform"></div></details>
+    <details id="dm-t-section"><summary>The scenario's own section</summary>
+      <textarea id="dm-t-section-yaml" rows="8" spellcheck="false"></textarea>
+      <button type="button" id="dm-t-section-apply">Apply</button></details>
+    <details id="dm-t-files"><summary>State file, board file, share</summary>
+      <p><button type="button" id="dm-t-save-state">Save state.yaml</button>
+         <button type="button" id="dm-t-save-board">Save board.yaml</button>
+         <button type="button" id="dm-t-share">Share by URL</button></p>
+      <input id="dm-t-share-url" readonly aria-label="the position's URL">
+      <label for="dm-t-state-yaml">The state file (edit and apply, or paste one)</label>
+      <textarea id="dm-t-state-yaml" rows="14" spellcheck="false"></textarea>
+      <button type="button" id="dm-t-state-apply">Apply</button></details>
+    <details id="dm-t-editor"><summary>Board editor</summary><div id="dm-t-editform"></div></details>
+  </div>
+</div>`;
+
+const TOOLS = [
+  ["move", "Move"], ["investigator", "Investigator"], ["monster", "Monster"], ["remove", "Remove"],
+  ["flooded", "Flooded", "fevered-dreams"], ["obscure", "Obscure marker", "fevered-dreams"],
+  ["nest-marker", "Nest marker", "expectant-terror"], ["nest", "The Nest", "expectant-terror"],
+  ["unbound", "The Unbound", "fathoms-dark"], ["pick", "Pick for the question"],
+];
+
+export async function startApp(root, base, dm) {
+  const get = (f) => fetch(new URL(f, base)).then((r) => r.json());
+  const [examples, links] = await Promise.all([get("examples.json"), get("rule-links.json")]);
+  root.innerHTML = SKELETON;
+  await dm.ready;
+  const vocab = dm.call("vocabulary");
+  const questions = dm.call("questions");
+  const app = {
+    dm, root, vocab, questions, links, examples, S: null, boardYaml: null, board: null, lay: null,
+    tool: "move", figure: null, draw: null, editing: false, boardError: null,
+    $: (sel) => $(root, sel), h,
+  };
+  window.deepmadness.app = app;
+
+  app.stateYaml = () => dm.call("dump_yaml", M.tidy(app.S));
+  app.setBoard = (text) => {
+    app.boardYaml = text;
+    try {
+      app.board = dm.call("board", text ?? dm.call("shipped_board", app.S.scenario));
+      app.boardError = null;
+    } catch (e) {
+      app.boardError = e.message;
+      if (!app.board) app.board = { rooms: {}, connections: [] };
+    }
+    app.lay = layout(app.board);
+  };
+  app.load = (S, boardYaml = null) => {
+    app.S = S;
+    if (boardYaml !== null) S.board = "board.yaml";
+    app.setBoard(boardYaml);
+    app.figure = null;
+    app.draw = null;
+    $(root, "#dm-t-scenario").value = S.scenario;
+    renderTools();
+    app.changed();
+  };
+  app.changed = (keepAnswer = false) => {
+    M.tidy(app.S);
+    if (!keepAnswer) { app.draw = null; }
+    app.redraw();
+    renderFigure();
+    renderGameForm();
+    $(root, "#dm-t-section-yaml").value = app.S[app.S.scenario] ? dm.call("dump_yaml", app.S[app.S.scenario]) : "";
+    $(root, "#dm-t-state-yaml").value = app.stateYaml();
+    scheduleCheck();
+    app.questionForm && app.questionForm.refresh();
+  };
+  app.redraw = () => {
+    const pos = { figures: M.figures(app.S, app.board), markers: M.markers(app.S, app.board) };
+    drawBoard($(root, "#dm-t-svg"), app.board, app.lay, pos, app.draw,
+      { figure: app.figure, selected: app.selectedSpace });
+  };
+  app.status = (html, cls) => {
+    const s = $(root, "#dm-t-status");
+    s.className = `dm-t-status ${cls || ""}`;
+    s.innerHTML = html;
+  };
+
+  // --- check on every change -------------------------------------------------------------------------------------
+  let timer = null;
+  function scheduleCheck() {
+    clearTimeout(timer);
+    timer = setTimeout(runCheck, 60);
+  }
+  function runCheck() {
+    if (app.S.board && app.boardYaml === null) {
+      app.status(`The state names the board file <code>${esc(app.S.board)}</code>: open it (Open board file).`, "dm-t-bad");
+      return;
+    }
+    const c = dm.call("check", app.stateYaml(), app.boardYaml);
+    app.lastCheck = c;
+    if (!c.legal) {
+      app.status(`Not a legal position: ${ruleLinks(app, esc(String(c.error).replace(/^deepmadness: error: /, "")))}`, "dm-t-bad");
+    } else if (!c.outcome) {
+      app.status(`Legal position: ${ruleLinks(app, esc(c.text || "the game goes on."))}`, "dm-t-ok");
+    } else {
+      const won = c.outcome.result === "win";
+      app.status(`Legal position: the game is <strong>${won ? "won" : "lost"}</strong> — `
+        + `${esc(c.outcome.detail)} ${ruleLinks(app, `[${c.outcome.rule}]`)}`, won ? "dm-t-won" : "dm-t-lost");
+    }
+  }
+
+  // --- tools and taps ---------------------------------------------------------------------------------------------
+  function renderTools() {
+    const box = $(root, "#dm-t-tools");
+    if (app.editing) return;
+    const scen = app.S.scenario;
+    const radios = TOOLS.filter(([, , only]) => !only || only === scen).map(([k, label]) => h("label", { class: "dm-t-tool" },
+      h("input", { type: "radio", name: "dm-t-tool", value: k, checked: app.tool === k,
+        on: { change: () => { app.tool = k; } } }), label));
+    const inv = h("select", { id: "dm-t-which-investigator", "aria-label": "investigator" },
+      ...vocab.investigators.map((n) => h("option", { value: n }, n)));
+    const mon = h("select", { id: "dm-t-which-monster", "aria-label": "monster type" },
+      ...vocab.monsters.map((n) => h("option", { value: n }, n)));
+    box.replaceChildren(h("div", { class: "dm-t-toolrow", role: "radiogroup", "aria-label": "tap a space to" },
+      h("span", { class: "dm-t-hint" }, "Tap a space to:"), ...radios), h("div", { class: "dm-t-toolrow" }, inv, mon));
+  }
+
+  function tap(space, figureId) {
+    if (app.editing) return app.editor.tap(space, figureId);
+    const S = app.S, sec = () => M.section(S);
+    const here = M.figures(S, app.board).filter((f) => f.space === space);
+    switch (app.tool) {
+      case "move":
+        if (figureId && figureId !== app.figure) { app.figure = figureId; break; }
+        if (app.figure && !figureId) {
+          const e = M.figureEntry(S, app.figure);
+          if (e && app.figure !== "Obscure") e.space = space;
+          break;
+        }
+        if (!app.figure && here.length) { app.figure = here[0].id; break; }
+        app.figure = null;
+        break;
+      case "investigator": {
+        const name = $(root, "#dm-t-which-investigator").value;
+        S.investigators = S.investigators || {};
+        S.investigators[name] = { ...(S.investigators[name] || {}), space };
+        if (S.scenario === "fathoms-dark") {
+          const om = sec().objective_markers = sec().objective_markers || {};
+          if (!om[name]) {
+            const used = new Set(Object.values(om));
+            const free = vocab.objective_points.find((s) => !used.has(s));
+            if (free) om[name] = free;
+          }
+        }
+        app.figure = name;
+        break;
+      }
+      case "monster": {
+        const type = $(root, "#dm-t-which-monster").value;
+        S.monsters = S.monsters || [];
+        S.monsters.push({ type, space });
+        app.figure = M.monsterIds(S).at(-1);
+        break;
+      }
+      case "remove": {
+        const id = figureId || (here.length ? here.at(-1).id : null);
+        if (id && M.removeFigure(S, id)) { if (app.figure === id) app.figure = null; break; }
+        const s = sec();
+        if (S.scenario === "fevered-dreams" && s.flooded && s.flooded[space]) M.bump(s.flooded, space, -1);
+        else if (S.scenario === "fevered-dreams" && (s.obscure_markers || []).some((m) => m.space === space)) {
+          s.obscure_markers = s.obscure_markers.filter((m) => m.space !== space);
+        } else if (S.scenario === "expectant-terror") {
+          const room = Number(roomOf(app.board, space));
+          s.nest_markers = (s.nest_markers || []).filter((r) => r !== room);
+        }
+        break;
+      }
+      case "flooded":
+        sec().flooded = sec().flooded || {};
+        M.bump(sec().flooded, space, 1);
+        break;
+      case "obscure":
+        sec().obscure_markers = [...(sec().obscure_markers || []), { space }];
+        break;
+      case "nest-marker": {
+        const room = Number(roomOf(app.board, space));
+        const list = sec().nest_markers || [];
+        sec().nest_markers = list.includes(room) ? list.filter((r) => r !== room) : [...list, room];
+        break;
+      }
+      case "nest":
+      case "unbound": {
+        const key = app.tool;
+        sec()[key] = { ...(sec()[key] || {}), space };
+        if (key === "unbound" && !sec()[key].health) sec()[key].health = 6;
+        break;
+      }
+      case "pick":
+        app.questionForm.pick(space, figureId || (here[0] && here[0].id));
+        app.selectedSpace = space;
+        app.redraw();
+        return;
+      default:
+    }
+    app.changed();
+  }
+  $(root, "#dm-t-svg").addEventListener("click", (ev) => {
+    const fig = ev.target.closest("[data-figure]");
+    const sp = ev.target.closest("[data-space]");
+    const room = ev.target.closest("[data-room]");
+    if (sp) tap(sp.dataset.space, fig ? fig.dataset.figure : null);
+    else if (room && app.editing) app.editor.tapRoom(room.dataset.room);
+  });
+  $(root, "#dm-t-svg").addEventListener("keydown", (ev) => {
+    const sp = ev.target.closest("[data-space]");
+    if (sp && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); tap(sp.dataset.space, null); }
+  });
+
+  // --- the selected figure: wounds, tokens -----------------------------------------------------------------------
+  function renderFigure() {
+    const box = $(root, "#dm-t-figure");
+    const id = app.figure;
+    const e = id && M.figureEntry(app.S, id);
+    if (!e) { box.replaceChildren(h("p", { class: "dm-t-hint" }, "Tap a figure to select it; tap a space to move it there.")); return; }
+    const counter = (label, obj, key, after) => h("span", { class: "dm-t-counter" }, `${label} ${obj[key] || 0} `,
+      h("button", { type: "button", "aria-label": `${label} less`, on: { click: () => { M.bump(obj, key, -1); after && after(); app.changed(); } } }, "−"),
+      h("button", { type: "button", "aria-label": `${label} more`, on: { click: () => { M.bump(obj, key, 1); after && after(); app.changed(); } } }, "+"));
+    const rows = [h("strong", {}, `${id} on ${e.space}`), counter("wounds", e, "wounds"),
+      counter("health +1 tokens", e, "health_plus_tokens")];
+    const isInv = app.S.investigators && id in app.S.investigators;
+    if (isInv) {
+      e.tokens = e.tokens || {};
+      const drop = () => { if (!Object.keys(e.tokens).length) delete e.tokens; };
+      for (const t of vocab.tokens) rows.push(counter(t, e.tokens, t, drop));
+      if (!Object.keys(e.tokens).length) delete e.tokens;
+      const sec = M.section(app.S);
+      if (app.S.scenario === "expectant-terror") {
+        sec.infested_tokens = sec.infested_tokens || {};
+        rows.push(counter("infested tokens", sec.infested_tokens, id));
+      }
+      if (app.S.scenario === "fathoms-dark") {
+        const has = sec.unbound_markers && id in sec.unbound_markers;
+        rows.push(h("button", { type: "button", on: { click: () => {
+          sec.unbound_markers = sec.unbound_markers || {};
+          if (has) delete sec.unbound_markers[id]; else sec.unbound_markers[id] = {};
+          app.changed();
+        } } }, has ? "Take the unbound marker off" : "Unbound marker on the Objective Point"));
+      }
+      if (app.S.scenario === "fevered-dreams") {
+        sec.existence = sec.existence || {};
+        rows.push(counter("existence", sec.existence, id));
+      }
+    }
+    rows.push(h("button", { type: "button", on: { click: () => { M.removeFigure(app.S, id); app.figure = null; app.changed(); } } }, "Remove"));
+    box.replaceChildren(...rows);
+  }
+
+  // --- round, devour marker, decks, options ----------------------------------------------------------------------
+  function renderGameForm() {
+    const S = app.S;
+    const box = $(root, "#dm-t-gameform");
+    if (box.contains(document.activeElement)) return; // never rebuild under the player's cursor
+    const num = (key, label) => h("label", {}, `${label} `, h("input", { type: "number", min: 1, value: S[key] ?? "",
+      "data-key": key, on: { change: (ev) => { const v = ev.target.value; if (v === "") delete S[key]; else S[key] = Number(v); app.changed(); } } }));
+    const list = (key, label, numbers) => h("label", {}, `${label} `, h("input", { value: (S[key] || []).join(", "),
+      "data-key": key, placeholder: "default", on: { change: (ev) => {
+        const items = ev.target.value.split(",").map((x) => x.trim()).filter(Boolean);
+        if (!items.length) delete S[key]; else S[key] = numbers ? items.map((x) => (/^\d+$/.test(x) ? Number(x) : x)) : items;
+        app.changed();
+      } } }));
+    const opts = Object.entries(vocab.options).map(([name, o]) => h("label", { class: "dm-t-option" }, `${name} `,
+      h("select", { "data-option": name, on: { change: (ev) => {
+        S.options = S.options || {};
+        if (ev.target.value === "") delete S.options[name]; else S.options[name] = ev.target.value;
+        app.changed();
+      } } }, h("option", { value: "" }, `default (${o.default})`),
+      ...o.choices.map((c) => h("option", { value: c, selected: (S.options || {})[name] === c }, c)))));
+    box.replaceChildren(num("round", "Round"), num("devour_marker", "Devour marker (track space)"),
+      list("devoured_deck", "Devoured deck (top first)", true), list("room_deck", "Room deck (top first)", true),
+      list("devoured_rooms", "Devoured rooms", true), list("activation_track", "Activation track", false),
+      h("details", {}, h("summary", {}, "Options (assumptions and interpretations)"), ...opts));
+  }
+
+  // --- scenario, start, files, share -----------------------------------------------------------------------------
+  const scenSel = $(root, "#dm-t-scenario");
+  for (const s of vocab.scenarios) scenSel.append(h("option", { value: s }, s));
+  const startSel = $(root, "#dm-t-start");
+  for (const e of examples) startSel.append(h("option", { value: e.file }, `example: ${e.title || e.file}`));
+  scenSel.addEventListener("change", () => { startSel.value = ""; app.load({ scenario: scenSel.value }); });
+  $(root, "#dm-t-clear").addEventListener("click", () => {
+    startSel.value = "";
+    const keep = app.boardYaml;
+    app.load({ scenario: scenSel.value }, keep);
+  });
+  startSel.addEventListener("change", () => {
+    const e = examples.find((x) => x.file === startSel.value);
+    if (!e) { app.load({ scenario: scenSel.value }); return; }
+    const S = dm.call("parse_yaml", e.text);
+    delete S.example;
+    app.load(S);
+    app.questionForm.set(e.question, e.args);
+  });
+  const readFile = (input, fn) => input.addEventListener("change", async () => {
+    const f = input.files[0];
+    if (f) fn(await f.text());
+    input.value = "";
+  });
+  app.importState = (text) => {
+    try {
+      const S = dm.call("parse_yaml", text);
+      if (!S || typeof S !== "object" || !S.scenario) throw new Error("a state file needs 'scenario:'");
+      delete S.example;
+      const keep = S.board ? app.boardYaml : null;
+      app.load(S, null);
+      if (S.board && keep !== null) { app.setBoard(keep); app.changed(); }
+    } catch (e) { app.status(`That state file can't be read: ${esc(e.message)}`, "dm-t-bad"); }
+  };
+  app.importBoard = (text) => {
+    app.S.board = "board.yaml";
+    app.setBoard(text);
+    app.changed();
+    if (app.boardError) app.status(`That board file is refused: ${esc(app.boardError)}`, "dm-t-bad");
+  };
+  readFile($(root, "#dm-t-open-state"), app.importState);
+  readFile($(root, "#dm-t-open-board"), app.importBoard);
+  $(root, "#dm-t-state-apply").addEventListener("click", () => app.importState($(root, "#dm-t-state-yaml").value));
+  $(root, "#dm-t-section-apply").addEventListener("click", () => {
+    try {
+      const v = dm.call("parse_yaml", $(root, "#dm-t-section-yaml").value);
+      if (v === null) delete app.S[app.S.scenario]; else app.S[app.S.scenario] = v;
+      app.changed();
+    } catch (e) { app.status(`The section can't be read: ${esc(e.message)}`, "dm-t-bad"); }
+  });
+  const save = (name, text) => {
+    const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/yaml" })), download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  };
+  $(root, "#dm-t-save-state").addEventListener("click", () => save("state.yaml", app.stateYaml()));
+  $(root, "#dm-t-save-board").addEventListener("click", () => save("board.yaml", app.boardYaml ?? dm.call("shipped_board", app.S.scenario)));
+  app.shareUrl = () => {
+    let frag = `s=${dm.call("pack", app.stateYaml())}`;
+    if (app.boardYaml !== null) frag += `&b=${dm.call("pack", app.boardYaml)}`;
+    return `${location.href.split("#")[0]}#${frag}`;
+  };
+  $(root, "#dm-t-share").addEventListener("click", async () => {
+    const url = app.shareUrl();
+    history.replaceState(null, "", url);
+    $(root, "#dm-t-share-url").value = url;
+    try { await navigator.clipboard.writeText(url); } catch (e) { /* the field shows it */ }
+  });
+
+  app.questionForm = questionForm(app);
+  app.answerPanel = answerPanel(app);
+  app.editor = startEditor(app);
+
+  // --- first position: the URL's, else the first scenario's set-up ---------------------------------------------------
+  const frag = new URLSearchParams(location.hash.slice(1));
+  if (frag.get("s")) {
+    try {
+      const S = dm.call("parse_yaml", dm.call("unpack", frag.get("s")));
+      app.load(S, frag.get("b") ? dm.call("unpack", frag.get("b")) : null);
+    } catch (e) {
+      app.load({ scenario: vocab.scenarios[0] });
+      app.status(`The link's position can't be read: ${esc(e.message)}`, "dm-t-bad");
+    }
+  } else {
+    app.load({ scenario: vocab.scenarios[0] });
+  }
+  runCheck();
+  root.dataset.ready = "true";
+}
+
+export function esc(text) {
+  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+}

@@ -1,0 +1,250 @@
+"""The Table page in a real browser: headless Chromium (the system's, never a downloaded one) opens the page, served
+from a local http.server on 127.0.0.1, and the solver runs in it (Pyodide from node_modules, our package from the
+zip the build writes) — nothing is fetched from any other host.
+
+Only the Table page's files are built (``build_table`` into a temporary folder, well under a second), not the whole
+site; one page serves every example (the runtime starts once), a second one opens a shared URL.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import shutil
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from solver.catalog import catalog
+from solver.cli import example_argv
+from solver.scenarios import SCENARIOS
+from solver.spec import ROOT
+from tests.cli_helpers import run_installed
+
+sys.path.insert(0, str(ROOT / "rules_docs" / "_ext"))
+from dm_rulebook.table import build_table  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
+SHOTS = ROOT / "build" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def table_site(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("table-site")
+    build_table(out, standalone=True)
+    return out
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def table_server(table_site):
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(table_site)))
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{srv.server_address[1]}"
+    srv.shutdown()
+    srv.server_close()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    from playwright.sync_api import sync_playwright
+
+    exe = str(CHROMIUM) if CHROMIUM.exists() else shutil.which("chromium")
+    assert exe, "no Chromium at /usr/bin/chromium: install it with apt-get install chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=exe,
+                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield b
+        b.close()
+
+
+class Watched:
+    """A page with every console error, page error and request to another host recorded."""
+
+    def __init__(self, browser, base: str, width: int = 1280) -> None:
+        self.page = browser.new_page(viewport={"width": width, "height": 900})
+        self.problems: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.page.on("request", lambda r: r.url.startswith((base, "data:", "blob:"))
+                     or self.problems.append(f"request to another host: {r.url}"))
+
+    def open(self, url: str) -> "Watched":
+        self.page.goto(url)
+        self.page.evaluate("window.deepmadness.ready")
+        self.page.wait_for_selector("#dm-table[data-ready=true]", timeout=60000)
+        return self
+
+    def answer(self, question: str, state_yaml: str, args):
+        return self.page.evaluate("([q, s, a]) => window.deepmadness.answer(q, s, a)", [question, state_yaml, args])
+
+
+@pytest.fixture(scope="session")
+def table(chromium, table_server):
+    w = Watched(chromium, table_server).open(f"{table_server}/table.html")
+    yield w
+    w.page.close()
+    assert not w.problems, w.problems
+
+
+def cli_json(*argv: str, cwd: Path = ROOT):
+    r = run_installed(*argv, "--json", cwd=cwd)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_example_answers_in_the_browser_as_on_the_command_line(table, example):
+    argv = example_argv(example)
+    expected = cli_json(*argv)
+    got = table.answer(argv[0], example.read_text(encoding="utf-8"), argv[2:])
+    assert got == expected
+
+
+def test_a_refused_position_gives_the_command_lines_message(table, tmp_path):
+    text = "scenario: fathoms-dark\ninvestigators:\n  Lisbeth Gibson: {space: 99z}\n"
+    (tmp_path / "bad.yaml").write_text(text, encoding="utf-8")
+    cli = run_installed("check", "bad.yaml", cwd=tmp_path)
+    assert cli.returncode == 2
+    message = table.page.evaluate("(s) => window.deepmadness.answer('check', s).catch((e) => e.message)", text)
+    assert message.replace("state.yaml", "bad.yaml") == cli.stderr.strip()
+
+
+def _open(page, details: str) -> None:
+    page.evaluate("(sel) => { document.querySelector(sel).open = true; }", details)
+
+
+def _tap(page, space: str) -> None:
+    page.locator(f'g.dm-t-space[data-space="{space}"]').click()
+
+
+def _tool(page, tool: str) -> None:
+    page.check(f'input[name=dm-t-tool][value="{tool}"]')
+
+
+def _state_yaml(page) -> str:
+    return page.input_value("#dm-t-state-yaml")
+
+
+def _set_up_by_taps(page) -> None:
+    """Fathoms Dark: Sophie Brigman on 24b and a Husk on 13a, placed by tapping; the distance question asked."""
+    page.select_option("#dm-t-scenario", "fathoms-dark")
+    page.click("#dm-t-clear")
+    _tool(page, "investigator")
+    page.select_option("#dm-t-which-investigator", "Sophie Brigman")
+    _tap(page, "24b")
+    _tool(page, "monster")
+    page.select_option("#dm-t-which-monster", "Husk")
+    _tap(page, "13a")
+    page.select_option("#dm-t-question", "distance")
+    page.fill('input[data-param="from"]', "Sophie Brigman")
+    page.fill('input[data-param="to"]', "Husk#1")
+    page.click("#dm-t-ask-button")
+
+
+def test_a_position_built_by_taps_answers_as_the_command_line(table, tmp_path):
+    page = table.page
+    _set_up_by_taps(page)
+    shown = json.loads(page.text_content("#dm-t-json"))
+    (tmp_path / "state.yaml").write_text(_state_yaml(page), encoding="utf-8")
+    assert cli_json("distance", "state.yaml", "--from", "Sophie Brigman", "--to", "Husk#1", cwd=tmp_path) == shown
+    # the same figures on the same board as the shipped example: the same result, two tied paths drawn
+    example = cli_json(*example_argv(ROOT / "examples" / "general-distance.yaml"))
+    assert shown["result"] == example["result"]
+    assert page.locator("#dm-t-svg polyline.dm-t-path").count() >= 1
+    assert "Legal position" in page.inner_text("#dm-t-status")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "table-taps.png"))
+
+
+def test_rule_ids_link_to_their_rule_pages(table):
+    page = table.page
+    _set_up_by_taps(page)
+    page.select_option("#dm-t-question", "attack-targets")
+    page.fill('input[data-param="investigator"]', "Sophie Brigman")
+    page.fill('input[data-param="range"]', "3")
+    page.click("#dm-t-ask-button")
+    links = page.locator("#dm-t-answer a.dm-t-rule")
+    assert links.count() >= 1
+    for i in range(links.count()):
+        name, href = links.nth(i).inner_text(), links.nth(i).get_attribute("href")
+        page_name, anchor = href.split("#")
+        if name in catalog().rules:
+            assert anchor == "rule-" + name.replace(".", "-") and page_name == _page_of(name)
+        else:  # an assumption or interpretation option
+            assert name in catalog().options and (page_name, anchor) == ("assumptions.html", "option-" + name.replace(".", "-"))
+
+
+def _page_of(rule_id: str) -> str:
+    area = catalog().rule(rule_id).area
+    scen = area.replace("_", "-")
+    return f"scenarios/{scen}.html" if scen in SCENARIOS else f"rules/{area}.html"
+
+
+def test_a_shared_url_opens_the_same_position(table, chromium, table_server):
+    page = table.page
+    _set_up_by_taps(page)
+    _open(page, "#dm-t-files")
+    page.click("#dm-t-share")
+    url = page.input_value("#dm-t-share-url")
+    assert "#s=" in url and len(url) < 2000
+    other = Watched(chromium, table_server).open(url)
+    try:
+        assert _state_yaml(other.page) == _state_yaml(page)
+        assert not other.problems, other.problems
+    finally:
+        other.page.close()
+
+
+def test_a_state_file_made_on_the_command_line_opens_in_the_browser(table):
+    page = table.page
+    text = (ROOT / "examples" / "fevered-dreams-mist.yaml").read_text(encoding="utf-8")
+    _open(page, "#dm-t-files")
+    page.fill("#dm-t-state-yaml", text)
+    page.click("#dm-t-state-apply")
+    assert page.input_value("#dm-t-scenario") == "fevered-dreams"
+    assert page.locator(".dm-t-m-flooded").count() == 4  # the example's four flooded spaces
+    assert "Legal position" in page.inner_text("#dm-t-status")
+
+
+def test_a_board_made_in_the_editor_loads_in_the_command_line(table, tmp_path):
+    page = table.page
+    page.select_option("#dm-t-scenario", "fathoms-dark")
+    _open(page, "#dm-t-editor")
+    page.click("#dm-t-edit-toggle")  # a copy of the shipped board
+    page.check('input[name=dm-t-edit-tool][value="connect"]')
+    _tap(page, "9a")
+    _tap(page, "17a")
+    page.check('input[name=dm-t-edit-tool][value="hatch"]')
+    _tap(page, "9a")
+    _tap(page, "17a")  # no hatch → open
+    page.check('input[name=dm-t-edit-tool][value="space"]')
+    page.locator('g.dm-t-room[data-room="9"] rect').click(position={"x": 10, "y": 5})
+    assert "dm-t-ok" in page.get_attribute("#dm-t-edit-status", "class"), page.inner_text("#dm-t-edit-status")
+    board = page.input_value("#dm-t-board-yaml")
+    (tmp_path / "board.yaml").write_text(board, encoding="utf-8")
+    (tmp_path / "state.yaml").write_text("scenario: fathoms-dark\nboard: board.yaml\n", encoding="utf-8")
+    data = cli_json("distance", "state.yaml", "--from", "9a", "--to", "17a", cwd=tmp_path)
+    assert data["choices"][0]["value"]["distance"] == 1
+    assert "[9a, 17a, open]" in board and "9c: []" in board
+    page.click("#dm-t-edit-toggle")
+
+
+def test_the_page_fits_a_phone(table):
+    page = table.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        page.evaluate("window.scrollTo(0, 0)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
