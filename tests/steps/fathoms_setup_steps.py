@@ -168,7 +168,7 @@ def _holds_marker(fathoms, investigator, card):
 
 @then(parsers.parse("{investigator}'s Objective Point is the one in {space}"))
 def _linked_point(fathoms, investigator, space):
-    assert fathoms.state.objective_point(investigator) == space
+    assert fathoms.state.objective_point_of(investigator) == space
 
 
 @then("the scenario card deck holds exactly the cards the investigators drew")

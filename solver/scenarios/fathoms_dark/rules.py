@@ -98,7 +98,7 @@ class FathomsDarkState(GameState):
     monster_cards: list[str] = field(default_factory=list)  # the chosen monsters, in activation-track order
 
     # --- look-ups -------------------------------------------------------------------------------------------
-    def objective_point(self, investigator: str) -> str:
+    def objective_point_of(self, investigator: str) -> str:
         """The space of ``investigator``'s Objective Point (fathoms-setup.linked-objective-point)."""
         try:
             symbol = self.objective_markers[investigator]
@@ -246,7 +246,7 @@ class FathomsDark(UnboundActivationRules, Scenario):
             raise ValueError(f"the face-down deck is exactly the drawn cards {sorted(drawn)}, not {sorted(deck)}")
         state.objective_markers = {n: draws[n] for n in names}  # fathoms-setup.objective-marker
         for n in names:
-            state.figures[n].space = state.objective_point(n)  # fathoms-setup.start-on-objective-point
+            state.figures[n].space = state.objective_point_of(n)  # fathoms-setup.start-on-objective-point
         state.scenario_deck = list(deck)
         state.acquired, state.to_place, state.unbound_markers = [], [], {}
 
@@ -347,7 +347,7 @@ class FathomsDark(UnboundActivationRules, Scenario):
                 state.unbound_markers[inv] = Health(MARKER_HEALTH)  # fathoms-markers.monster-for-others
                 fired.append(Fired("fathoms-cards.place-at-end-of-activation-phase",
                                    f"{inv} places an unbound marker on his or her Objective Point",
-                                   {"investigator": inv, "space": state.objective_point(inv)}))
+                                   {"investigator": inv, "space": state.objective_point_of(inv)}))
             elif self.options["fathoms-dark.empty-unbound-card"] == "shuffle-back":
                 self.shuffle_card_back(state, inv, rng=rng, position=position)
                 fired.append(Fired("fathoms-cards.marker-from-unbound-card", f"{inv} shuffles the card back "
@@ -450,7 +450,7 @@ class FathomsDark(UnboundActivationRules, Scenario):
                                   health=(health.current, health.maximum) if health else None))
         for owner, marker in state.unbound_markers.items():
             if owner != attacker_id:  # fathoms-markers.owner-cannot-attack
-                targets.append(Target(marker_id(owner), state.objective_point(owner), "unbound_marker",
+                targets.append(Target(marker_id(owner), state.objective_point_of(owner), "unbound_marker",
                                       "fathoms-markers.monster-for-others", (marker.current, marker.maximum)))
         return targets
 
@@ -464,7 +464,7 @@ class FathomsDark(UnboundActivationRules, Scenario):
                                    "fathoms-markers.covered-cannot-attack-unbound", excluded=True))
         if state.is_covered(attacker_id):
             marker = state.unbound_markers[attacker_id]
-            excluded.append(Target(marker_id(attacker_id), state.objective_point(attacker_id), "unbound_marker",
+            excluded.append(Target(marker_id(attacker_id), state.objective_point_of(attacker_id), "unbound_marker",
                                    "fathoms-markers.owner-cannot-attack", (marker.current, marker.maximum), True))
         return excluded
 
