@@ -12,6 +12,7 @@ import sys
 import pytest
 
 import solver.ask as ask_module
+import solver.ask.index as index_module
 import solver.rule as rule_module
 from solver.ask import NOT_COVERED, Asker, ask_json
 from solver.ask.words import Stemmer
@@ -335,3 +336,52 @@ def test_the_installed_command_asks_and_shows_rules():
     assert done.returncode == 2 and "no rule or option" in done.stderr
     done = run_installed("rule", "spawn.no-location", "--json")
     assert done.returncode == 0 and json.loads(done.stdout)["id"] == "spawn.no-location"
+
+
+# --- the index kept between runs --------------------------------------------------------------------------------------
+
+@pytest.fixture
+def cache_folder(tmp_path, monkeypatch):
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("DEEPMADNESS_CACHE", str(folder))
+    return folder
+
+
+def test_the_index_is_built_once_then_read(cache_folder, monkeypatch):
+    first = index_module.load_index()
+    assert [p.name for p in cache_folder.iterdir()] and all(p.suffix == ".json" for p in cache_folder.iterdir())
+    monkeypatch.setattr(index_module, "build_index", lambda *a: pytest.fail("the index was built again"))
+    assert index_module.load_index() == json.loads(json.dumps(first))
+
+
+def test_a_changed_source_builds_the_index_again(cache_folder, tmp_path, monkeypatch):
+    extra = tmp_path / "extra.feature"
+    extra.write_text("one", encoding="utf-8")
+    sources = index_module._sources()
+    monkeypatch.setattr(index_module, "_sources", lambda: [*sources, extra])
+    index_module.load_index()
+    extra.write_text("two", encoding="utf-8")
+    built = []
+    real = index_module.build_index
+    monkeypatch.setattr(index_module, "build_index", lambda *a: built.append(1) or real(*a))
+    index_module.load_index()
+    assert built == [1] and len(list(cache_folder.iterdir())) == 1  # the stale file is gone
+
+
+@pytest.mark.parametrize("content", ["", "not json", "[1, 2]", '{"entries": []}'])
+def test_a_damaged_index_file_is_built_again(cache_folder, content):
+    index_module.load_index()
+    (kept,) = cache_folder.iterdir()
+    kept.write_text(content, encoding="utf-8")
+    assert index_module.is_index(index_module.load_index())
+    assert index_module.is_index(json.loads(kept.read_text(encoding="utf-8")))
+
+
+def test_a_cache_that_cant_be_written_is_no_error_and_off_writes_nothing(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("a file where the cache's folder would be", encoding="utf-8")
+    monkeypatch.setenv("DEEPMADNESS_CACHE", str(blocker / "deepmadness"))
+    assert index_module.is_index(index_module.load_index())
+    monkeypatch.setenv("DEEPMADNESS_CACHE", "off")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert index_module.is_index(index_module.load_index()) and not (tmp_path / "xdg").exists()

@@ -1,7 +1,7 @@
 """``ask``'s documents as plain data: one a rule or option, field by field, with the players' words.
 
-The documents are made from the catalog, the glossary and the feature files, in memory, at the first question
-(:func:`load_index`). The index is plain data (lists, dicts, text): the website ships it as JSON
+The documents are made from the catalog, the glossary and the feature files, and kept between runs in a JSON file
+named by a hash of their bytes (:func:`load_index`). The index is plain data (lists, dicts, text): the website ships it as JSON
 (``python -m solver.ask.index OUT.json``), and :class:`solver.ask.rank.Ranker` builds its SQLite FTS5 tables from
 it, in the command line and in the browser alike.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 
 from ..catalog import Catalog, Term, catalog
 from ..spec import FEATURES_DIR, ScenarioSpec, load_features, scenarios_by_rule
@@ -169,9 +170,75 @@ def _glossary_data() -> dict:
     return data if isinstance(data, dict) else {}
 
 
+#: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
+INDEX_FORMAT = b"ask-index/4"
+
+
+def _sources() -> list[Path]:
+    """The files the index is made from: the code that makes it, the catalog and the feature files."""
+    from ..catalog import catalog_dir
+    from ..spec import feature_files
+
+    here = Path(__file__).resolve().parent
+    code = [here / "index.py", here / "words.py", here.parent / "rule.py", here.parent / "spec.py",
+            here.parent / "catalog" / "__init__.py"]
+    return [*code, *sorted(catalog_dir().glob("*.yaml")), *feature_files()]
+
+
+def cache_dir() -> Path | None:
+    """Where the index is kept between runs: ``$DEEPMADNESS_CACHE`` (``off`` keeps nothing), else
+    ``$XDG_CACHE_HOME/deepmadness`` or ``~/.cache/deepmadness``."""
+    import os
+
+    env = os.environ.get("DEEPMADNESS_CACHE")
+    if env is not None:
+        return None if env.strip().lower() in ("", "0", "off", "no", "false") else Path(env)
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "deepmadness"
+
+
 def load_index() -> dict:
-    """The index of the catalog and the features as they are now (built in memory: about a tenth of a second)."""
-    return build_index(catalog(), load_features())
+    """The index of the catalog and the features as they are now. Building it parses every feature file (about
+    half a second on a busy machine), so it is kept as a JSON file in :func:`cache_dir`, named by a hash of every
+    source's bytes: a cold ``ask`` whose sources are unchanged only reads that file. A missing, stale or damaged
+    file is built again; a cache that can't be written only costs the building next time."""
+    import hashlib
+    import json
+
+    folder = cache_dir()
+    if folder is None:
+        return build_index(catalog(), load_features())
+    key = hashlib.blake2b(INDEX_FORMAT, digest_size=16)
+    try:
+        for source in _sources():
+            raw = source.read_bytes()
+            key.update(b"%d:%s%d:" % (len(str(source)), str(source).encode(), len(raw)) + raw)
+    except OSError:
+        return build_index(catalog(), load_features())
+    target = folder / f"ask-index-{key.hexdigest()}.json"
+    try:
+        kept = json.loads(target.read_text(encoding="utf-8"))
+        if is_index(kept):
+            return kept
+    except (OSError, ValueError):
+        pass
+    index = build_index(catalog(), load_features())
+    try:
+        from ..fileio import write_atomic
+
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
+        for old in folder.glob("ask-index-*.json"):  # the index of sources that have changed since
+            if old != target:
+                old.unlink(missing_ok=True)
+    except (OSError, ValueError):
+        pass
+    return index
+
+
+def is_index(value) -> bool:
+    """Whether a kept value has the index's shape (else it is built again)."""
+    return isinstance(value, dict) and all(k in value for k in ("entries", "scenarios", "fields", "synonyms",
+                                                                  "defaults", "out_of_scope"))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -185,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m solver.ask.index OUT.json", file=sys.stderr)
         return 2
-    write_atomic(args[0], json.dumps(load_index(), ensure_ascii=False, separators=(",", ":")))
+    write_atomic(args[0], json.dumps(build_index(catalog(), load_features()), ensure_ascii=False,
+                                     separators=(",", ":")))
     return 0
 
 
