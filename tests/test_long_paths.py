@@ -4,14 +4,17 @@ and its ends (``--paths full``: whole) — each checked against the plain search
 
 from __future__ import annotations
 
+import copy
 import itertools
 import json
 import random
+from dataclasses import dataclass
 from pathlib import Path
+
+import yaml
 
 import pytest
 
-from bench.scale import make_position
 from solver.boardfile import load_board
 from solver.cli import main
 from solver.errors import BadParameter
@@ -64,11 +67,53 @@ def test_first_shortest_path_matches_every_shortest_path(name):
         assert board.first_shortest_path(a, b) == ((paths[0], len(paths) > 1) if paths else ((), False))
 
 
+@dataclass(frozen=True)
+class FarPosition:
+    """A Fathoms Dark position written as files: the shipped board with every connection drawn out into a corridor
+    of new spaces, so that the infected investigator is hundreds of moves from anyone to attack."""
+
+    state_file: Path
+
+    def load(self):
+        from solver.state import load_state
+
+        return load_state(self.state_file)
+
+
+def _drawn_out(per: int) -> dict:
+    """The shipped Fathoms Dark board with ``per`` new spaces on every connection (named after the room it starts
+    in: 5aa, 5ab …), every printed feature where it was."""
+    from solver.yamlio import load_yaml_file
+
+    data = copy.deepcopy(load_yaml_file(board_file("fathoms-dark")))
+    made: dict[str, int] = {}
+    connections = []
+    for a, b, *hatch in data["connections"]:
+        room = a.rstrip("abcdefghijklmnopqrstuvwxyz")
+        chain = [a]
+        for _ in range(per):
+            n = made.get(room, 0)
+            made[room] = n + 1
+            chain.append(f"{room}{chr(97 + n // 26 % 26)}{chr(97 + n % 26)}{chr(97 + n // 676)}")
+            data["rooms"][int(room)]["spaces"][chain[-1]] = []
+        chain.append(b)
+        connections += [[x, y] for x, y in zip(chain, chain[1:-1])] + [[chain[-2], b, *hatch]]
+    data["connections"] = connections
+    data["note"] = "drawn out for the long-path tests"
+    return data
+
+
 @pytest.fixture(scope="module")
 def far_position(tmp_path_factory):
-    """A generated Fathoms Dark position (bench.scale) where the infected investigator is hundreds of moves from
-    the nearest space to attack from."""
-    return make_position("fathoms-dark", 2000, tmp_path_factory.mktemp("long"))
+    folder = tmp_path_factory.mktemp("long")
+    (folder / "board.yaml").write_text(yaml.safe_dump(_drawn_out(60)), encoding="utf-8")
+    state = {"scenario": "fathoms-dark", "board": "board.yaml",
+             "investigators": {"Sophie Brigman": {"space": "24b"}, "Lisbeth Gibson": {"space": "9a"}},
+             "fathoms-dark": {"objective_markers": {"Sophie Brigman": "star", "Lisbeth Gibson": "circle"},
+                              "acquired": ["Sophie Brigman"], "unbound_markers": {"Sophie Brigman": {}},
+                              "search_deck": [{"name": "Knife", "weapon": True, "range": 0}]}}
+    (folder / "far.yaml").write_text(yaml.safe_dump(state, allow_unicode=True), encoding="utf-8")
+    return FarPosition(folder / "far.yaml")
 
 
 def _answer(position, **args):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import enum
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -48,6 +49,14 @@ def conditions_in_force(context: ActivationContext, tokens: Mapping[str, int]) -
     return held
 
 
+class UnboundActionKind(enum.StrEnum):
+    """What one action of an unbound activation is."""
+
+    ATTACK = "attack"  # an attack on the nearest other investigator the weapon reaches
+    MOVE = "move"  # a move toward the nearest space from which an attack is possible
+    NONE = "none"  # nothing: no space lets the investigator attack (fathoms-activation.no-attack-space)
+
+
 @dataclass(frozen=True, slots=True)
 class UnboundAction:
     """One action of an unbound activation: an attack, a move, or nothing.
@@ -56,7 +65,7 @@ class UnboundAction:
     (``distance`` by the measure of ``fathoms-dark.nearest-target``, ``moves`` and ``sight`` both); a move names
     the space it goes ``to``, the nearest spaces to attack from (``goals``) and their distance before the move."""
 
-    kind: str  # "attack", "move" or "none"
+    kind: UnboundActionKind
     at: str
     target: str | None = None
     to: str | None = None
@@ -78,7 +87,7 @@ class UnboundAction:
         return "no action"
 
     def to_data(self) -> dict:
-        data: dict = {"action": self.kind, "at": self.at}
+        data: dict = {"action": self.kind.value, "at": self.at}
         if self.kind == "attack":
             data.update(target=self.target, moves=self.moves, sight_distance=self.sight)
         elif self.kind == "move":
@@ -111,7 +120,7 @@ def attack_choices(state: "FathomsDarkState", investigator: str, weapon: "Search
     if not reachable:
         return []
     best = min(r[0] for r in reachable)
-    return [UnboundAction("attack", at, target=name, distance=near, moves=moves, sight=sight)
+    return [UnboundAction(UnboundActionKind.ATTACK, at, target=name, distance=near, moves=moves, sight=sight)
             for near, name, moves, sight in sorted(reachable, key=lambda r: r[1]) if near == best]
 
 
@@ -140,10 +149,10 @@ def action_choices(state: "FathomsDarkState", investigator: str, weapon: "Search
     goals = attack_spaces(state, investigator, weapon, geo) if goals is None else goals
     distance, steps = state.board.first_steps_toward(at, goals, geo.movement_hatches)
     if not steps:
-        return [UnboundAction("none", at)]
+        return [UnboundAction(UnboundActionKind.NONE, at)]
     near = state.board.nearest_goals(at, goals, geo.movement_hatches)
     nearest = tuple(g for g in goals if g in near)
-    return [UnboundAction("move", at, to=step, distance=distance, goals=nearest) for step in steps]
+    return [UnboundAction(UnboundActionKind.MOVE, at, to=step, distance=distance, goals=nearest) for step in steps]
 
 
 class ActionTable:
