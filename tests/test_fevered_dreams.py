@@ -7,7 +7,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from math import prod
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -94,9 +94,9 @@ class HazardPlan:
             if old is None:
                 merged[o.placements] = o
             else:
-                merged[o.placements] = HazardOutcome(o.placements,
-                                                     tuple(sorted(set(old.by_portal + o.by_portal), key=_by_portal_key)),
-                                                     old.resolutions + o.resolutions, old.example_order)
+                ways = tuple(sorted(set(old.by_portal + o.by_portal), key=_by_portal_key))
+                merged[o.placements] = HazardOutcome(o.placements, ways, old.resolutions + o.resolutions,
+                                                     old.example_order)
         return sorted(merged.values(), key=lambda o: [space_sort_key(s) for s in o.placements])
 
     def find(self, placement) -> HazardOutcome:

@@ -21,7 +21,7 @@ from ...errors import InputError, RuleViolation
 from ...health import Health
 from ...state import ScenarioSection
 from .purple_hazard import sorted_spaces
-from .rules import (CARD_LIMIT, MARKER_PREFIX, MARKERS_EACH_SPAWN_PHASE, OBSCURE_MARKER_HEALTH, ROOMS,
+from .state import (CARD_LIMIT, MARKER_PREFIX, MARKERS_EACH_SPAWN_PHASE, OBSCURE_MARKER_HEALTH, ROOMS,
                     FeveredDreamsState, MonsterCard, ObscureMarker, obscure_markers_in_box)
 
 
