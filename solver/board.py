@@ -87,37 +87,8 @@ class Board:
     approximate: bool = True
     note: str = ""
     source: str = ""
-    _adjacency: dict = field(default_factory=dict, repr=False)
-    _distance_cache: dict = field(default_factory=dict, repr=False)
-    _open_adjacency: dict = field(default_factory=dict, repr=False)
-    _sight_cache: dict = field(default_factory=dict, repr=False)
-    _hatched: dict = field(default_factory=dict, repr=False)
-    _goal_cache: dict = field(default_factory=dict, repr=False)
-    _near_sight: dict = field(default_factory=dict, repr=False)
-    _first_steps: dict = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        adj: dict[str, set[str]] = {s: set() for s in self.spaces}
-        # the neighbour lists hold the spaces' own ID objects (the keys): a search's look-ups then match a key by
-        # identity, without comparing the text of two equal strings read from different places of a file
-        own = {s: s for s in self.spaces}
-        hatched: dict[tuple[str, str], list[str | None]] = {}  # a pair with a hatched connection → every hatch
-        for c in self.connections:
-            a, b = own.get(c.a, c.a), own.get(c.b, c.b)
-            adj[a].add(b)
-            adj[b].add(a)
-            if c.hatch is not None:
-                hatched.setdefault((a, b), [])
-        if hatched:
-            for c in self.connections:
-                for pair in ((c.a, c.b), (c.b, c.a)):
-                    if pair in hatched:
-                        hatched[pair].append(c.hatch)
-        self._hatched.update(hatched)
-        keys = {s: space_sort_key(s) for s in adj}  # one natural-order key a space, not one a neighbour
-        for s, ns in adj.items():
-            self._adjacency[s] = tuple(sorted(ns, key=keys.__getitem__))
-        self._open_adjacency[NO_HATCHES] = self._adjacency
+    _graphs: dict = field(default_factory=dict, repr=False)  # blocking hatch kinds → neighbour lists
+    _searches: dict = field(default_factory=dict, repr=False)  # (start, blockers) → distances (_search)
 
     # --- look-ups ---------------------------------------------------------------------------------------------
     def space(self, space_id: str) -> Space:
@@ -135,20 +106,18 @@ class Board:
 
     def adjacency(self, blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, tuple[str, ...]]:
         """Space → its neighbours in natural order, leaving out connections whose hatch is in
-        ``blocking_hatches`` (cached per set of blocking hatch kinds)."""
+        ``blocking_hatches`` (the graph of one hatch setting, made once)."""
         blocking_hatches = frozenset(blocking_hatches)
-        adj = self._open_adjacency.get(blocking_hatches)
-        if adj is None:
-            # the open board's lists, already in natural order, less the pairs that only blocking hatches join
-            cut: set[tuple[str, str]] = set()
-            for (a, b), hatches in self._hatched.items():
-                if all(h is not None and h in blocking_hatches for h in hatches):
-                    cut.update(((a, b), (b, a)))
-            lists = dict(self._adjacency)
-            for s in {a for a, _ in cut}:
-                lists[s] = tuple(n for n in lists[s] if (s, n) not in cut)
-            adj = self._open_adjacency[blocking_hatches] = MappingProxyType(lists)
-        return adj
+        graph = self._graphs.get(blocking_hatches)
+        if graph is None:
+            lists: dict[str, list[str]] = {s: [] for s in self.spaces}
+            for c in self.connections:
+                if c.hatch is None or c.hatch not in blocking_hatches:
+                    lists[c.a].append(c.b)
+                    lists[c.b].append(c.a)
+            graph = self._graphs[blocking_hatches] = MappingProxyType(
+                {s: tuple(sorted(ns, key=space_sort_key)) for s, ns in lists.items()})
+        return graph
 
     def hatch_between(self, a: str, b: str) -> str | None:
         """The hatch on the connection joining ``a`` and ``b`` (``None``: no hatch, or not connected)."""
@@ -170,134 +139,84 @@ class Board:
         """Dimensional Portal colour → its space."""
         return MappingProxyType({s.portal: s.id for s in self.spaces.values() if s.portal})
 
+    # --- the one search ------------------------------------------------------------------------------------------
+    def _search(self, start: str, blocking_hatches: frozenset[str], blocked: frozenset[str] = frozenset(),
+                room: int | None = None) -> Mapping[str, int]:
+        """Fewest steps from ``start`` to every space it reaches along connections no hatch of
+        ``blocking_hatches`` closes, entering no space of ``blocked`` and, with ``room``, no space outside it: a
+        breadth-first search, made once per (start, blockers) and kept (the move, path and sight questions of a
+        position ask the same few)."""
+        key = (start, frozenset(blocking_hatches), frozenset(blocked), room)
+        found = self._searches.get(key)
+        if found is None:
+            self.space(start)
+            graph = self.adjacency(key[1])
+            dist = {start: 0}
+            queue = deque([start])
+            while queue:
+                here = queue.popleft()
+                for nxt in graph[here]:
+                    if nxt not in dist and nxt not in blocked and (room is None or self.spaces[nxt].room == room):
+                        dist[nxt] = dist[here] + 1
+                        queue.append(nxt)
+            if len(self._searches) > 10_000:  # positions with ever new blockers: keep memory bounded
+                self._searches.clear()
+            found = self._searches[key] = MappingProxyType(dist)
+        return found
+
     # --- distances (assumption ``board.distance``) -------------------------------------------------------------
     def distances_from(self, start: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
-        """Fewest moves from ``start`` to every reachable space (breadth-first search, cached per board)."""
-        key = (start, frozenset(blocking_hatches))
-        cached = self._distance_cache.get(key)
-        if cached is None:
-            self.space(start)
-            cached = self._distance_cache[key] = MappingProxyType(
-                _breadth_first(start, self.adjacency(blocking_hatches)))
-        return cached
+        """Fewest moves from ``start`` to every reachable space."""
+        return self._search(start, blocking_hatches)
 
     def rings_from(self, start: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> Iterator[tuple[int, list[str]]]:
-        """The spaces 0, 1, 2 … moves from ``start``, a ring at a time in natural order: a breadth-first search
-        that goes no further than its caller reads (a question about the nearest spaces stops early)."""
-        self.space(start)
-        adj = self.adjacency(blocking_hatches)
-        seen = {start}
-        ring, d = [start], 0
-        while ring:
-            yield d, sorted(ring, key=space_sort_key)
-            nxt = []
-            for here in ring:
-                for n in adj[here]:
-                    if n not in seen:
-                        seen.add(n)
-                        nxt.append(n)
-            ring, d = nxt, d + 1
+        """The spaces 0, 1, 2 … moves from ``start``, a ring at a time in natural order."""
+        rings: dict[int, list[str]] = {}
+        for space, d in self.distances_from(start, blocking_hatches).items():
+            rings.setdefault(d, []).append(space)
+        for d in sorted(rings):
+            yield d, sorted(rings[d], key=space_sort_key)
 
     def distance(self, a: str, b: str, blocking_hatches: frozenset[str] = NO_HATCHES) -> int | None:
-        """Fewest moves from ``a`` to ``b``; ``None`` when no path joins them. Connections go both ways, so a
-        search already made from ``b`` answers as well as one from ``a``."""
-        hatches = frozenset(blocking_hatches)
-        from_a = self._distance_cache.get((a, hatches))
-        if from_a is None:
-            from_b = self._distance_cache.get((b, hatches))
-            if from_b is not None and a in self.spaces:
-                return from_b.get(a)
-            from_a = self.distances_from(a, hatches)
-        return from_a.get(b)
+        """Fewest moves from ``a`` to ``b``; ``None`` when no path joins them."""
+        self.space(b)
+        return self.distances_from(a, blocking_hatches).get(b)
 
     def shortest_paths(self, a: str, b: str, limit: int = 1000,
                        blocking_hatches: frozenset[str] = NO_HATCHES) -> list[tuple[str, ...]]:
-        """Every shortest path from ``a`` to ``b`` (both included), up to ``limit`` paths, in a stable order.
-
-        The walk down the distances to ``b`` reuses a search already made (:meth:`_distances_toward`): one from
-        ``b``, or one out of several goals among which ``b`` is one of the nearest to ``a`` (:meth:`distances_to`);
-        else it searches from ``b``."""
+        """Every shortest path from ``a`` to ``b`` (both included), up to ``limit`` paths, in natural order of the
+        spaces: the walks from ``a`` down the distances to ``b``."""
         self.space(a)
-        hatches = frozenset(blocking_hatches)
-        return _all_shortest_paths(a, b, self._distances_toward(a, b, hatches), self.adjacency(hatches), limit)
+        return _all_shortest_paths(a, b, self.distances_from(b, blocking_hatches), self.adjacency(blocking_hatches),
+                                   limit)
 
     def first_shortest_path(self, a: str, b: str,
                             blocking_hatches: frozenset[str] = NO_HATCHES) -> tuple[tuple[str, ...], bool]:
         """The first shortest path from ``a`` to ``b`` that :meth:`shortest_paths` lists, and whether others join
-        them too (``((), False)`` when none does), in one walk: the first neighbour one move nearer ``b`` at each
-        step; there are other paths exactly when some step has two such neighbours."""
+        them too (``((), False)`` when none does): at each step the first neighbour one move nearer ``b``; there
+        are other paths exactly when some step has two such neighbours."""
         self.space(a)
-        hatches = frozenset(blocking_hatches)
-        to_b = self._distances_toward(a, b, hatches)
+        to_b = self.distances_from(b, blocking_hatches)
         if a not in to_b:
             return (), False
-        adj = self.adjacency(hatches)
-        get = to_b.get
-        known = self._first_steps.get((b, hatches))  # space → its first step toward b, and whether it has another
-        if known is None or len(known) > 100_000:
-            known = self._first_steps[(b, hatches)] = {}
+        graph = self.adjacency(blocking_hatches)
         path, several, here = [a], False, a
-        for nearer in range(to_b[a] - 1, -1, -1):
-            step = known.get(here)
-            if step is None:  # a fact of the board: the same whichever search gave the distances
-                steps = [n for n in adj[here] if get(n) == nearer]
-                step = known[here] = (steps[0], len(steps) > 1)
-            here, other = step
-            several = several or other
+        while here != b:
+            steps = [n for n in graph[here] if to_b.get(n) == to_b[here] - 1]
+            several = several or len(steps) > 1
+            here = steps[0]
             path.append(here)
         return tuple(path), several
 
-    def _distances_toward(self, a: str, b: str, hatches: frozenset[str]) -> Mapping[str, int]:
-        """Distances to ``b`` for a walk from ``a`` down shortest paths, from a search already made if one
-        serves: one from ``b``, or one out of several goals among which ``b`` is one of the nearest to ``a``."""
-        return self._distance_cache.get((b, hatches)) or self._toward_nearest_goal(a, b, hatches) or \
-            self.distances_from(b, hatches)
-
-    def _toward_nearest_goal(self, a: str, b: str, hatches: frozenset[str]) -> "_TowardGoal | None":
-        """The distances to ``b`` from a cached search out of goals where ``b`` is one of ``a``'s nearest."""
-        for (goals, blocking), found in self._goal_cache.items():
-            if blocking == hatches and b in goals and b in self.spaces:
-                i = found.goals.index(self.spaces[b].id)
-                if found.nearest.get(a, 0) >> i & 1:
-                    return _TowardGoal(found, 1 << i)
-        return None
-
     def distances_to(self, goals: Iterable[str], blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
-        """Fewest moves from every space to the nearest of ``goals``: one breadth-first search out of all the goals
-        at once (moves are the same both ways), cached per set of goals; goals not on the board are left out."""
-        return self._goal_search(goals, blocking_hatches).distances
-
-    def _goal_search(self, goals: Iterable[str], blocking_hatches: frozenset[str] = NO_HATCHES) -> "_GoalSearch":
-        """The search out of ``goals`` behind :meth:`distances_to` and :meth:`nearest_goals`, cached per set of
-        goals: every space's distance to the nearest goals and which goals those are (a bit a goal, set as the
-        search reaches a space from a goal's side; every neighbour one move nearer has been searched by then)."""
-        hatches = frozenset(blocking_hatches)
-        key = (frozenset(goals), hatches)
-        cached = self._goal_cache.get(key)
-        if cached is None:
-            adj = self.adjacency(hatches)
-            own = self.spaces
-            starts = sorted((own[g].id for g in key[0] if g in own), key=space_sort_key)
-            dist = dict.fromkeys(starts, 0)
-            nearest = {g: 1 << i for i, g in enumerate(starts)}
-            queue = deque(starts)
-            pop, push, seen = queue.popleft, queue.append, dist.get
-            while queue:
-                here = pop()
-                d = dist[here] + 1
-                bits = nearest[here]
-                for nxt in adj[here]:
-                    at = seen(nxt)
-                    if at is None:
-                        dist[nxt] = d
-                        nearest[nxt] = bits
-                        push(nxt)
-                    elif at == d:  # reached again at the same distance: its nearest goals include these too
-                        nearest[nxt] |= bits
-            if len(self._goal_cache) > 256:
-                self._goal_cache.clear()
-            cached = self._goal_cache[key] = _GoalSearch(MappingProxyType(dist), nearest, tuple(starts))
-        return cached
+        """Fewest moves from every space to the nearest of ``goals`` (moves are the same both ways: the searches
+        from the goals); goals not on the board are left out."""
+        nearest: dict[str, int] = {}
+        for g in set(goals) & set(self.spaces):
+            for space, d in self.distances_from(g, blocking_hatches).items():
+                if d < nearest.get(space, d + 1):
+                    nearest[space] = d
+        return MappingProxyType(nearest)
 
     def first_steps_toward(self, start: str, goals: Iterable[str],
                            blocking_hatches: frozenset[str] = NO_HATCHES) -> tuple[int | None, list[str]]:
@@ -318,77 +237,30 @@ class Board:
 
     def nearest_goals(self, start: str, goals: Iterable[str],
                       blocking_hatches: frozenset[str] = NO_HATCHES) -> set[str]:
-        """The goals fewest moves from ``start`` (every one tied), read from the search out of the goals
-        (:meth:`distances_to`), so no search goes out from ``start`` itself."""
-        found = self._goal_search(goals, blocking_hatches)
-        bits = found.nearest.get(start)
-        if bits is None:
-            return set()
-        return {g for i, g in enumerate(found.goals) if bits >> i & 1}
+        """The goals fewest moves from ``start`` (every one tied)."""
+        goals = set(goals)
+        found = {g: d for g, d in self.distances_from(start, blocking_hatches).items() if g in goals}
+        return {g for g, d in found.items() if d == min(found.values())}
 
     # --- sight (assumptions ``sight.model``, ``hatch.blocks-sight``) ---------------------------------------------
-    def _sight_key(self, start: str, blocked, model: str, blocking_hatches) -> tuple:
-        """The checked arguments of a sight search, as the key its result is cached under."""
-        self.space(start)
-        if model not in SIGHT_MODELS:
-            raise ValueError(f"unknown sight model {model!r}")
-        return (start, frozenset(blocked), model, frozenset(blocking_hatches))
-
     def sight_distances_from(self, start: str, blocked: frozenset[str] | set[str] = frozenset(),
                              model: str = "connected-path",
                              blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
         """Every space ``start`` sees, with its sight distance (see :meth:`sight_distance`)."""
-        key = self._sight_key(start, blocked, model, blocking_hatches)
-        blocked = key[1]
-        cached = self._sight_cache.get(key)
-        if cached is None:
-            if start in blocked:
-                cached = MappingProxyType({})
-            else:
-                adj = self.adjacency(blocking_hatches)
-                if model == "same-room":
-                    room = self.room_of(start)
-                    spaces = self.spaces
-
-                    def sees_into(space: str) -> bool:
-                        return space not in blocked and spaces[space].room == room
-
-                    cached = MappingProxyType(_breadth_first(start, adj, sees_into))
-                else:
-                    cached = MappingProxyType(_breadth_first(start, adj, blocked=blocked))
-            if len(self._sight_cache) > 4096:  # positions with many blocker sets: keep memory bounded
-                self._sight_cache.clear()
-            self._sight_cache[key] = cached
-        return cached
+        self.space(start)
+        if model not in SIGHT_MODELS:
+            raise ValueError(f"unknown sight model {model!r}")
+        if start in blocked:
+            return MappingProxyType({})
+        return self._search(start, blocking_hatches, frozenset(blocked),
+                            self.room_of(start) if model == "same-room" else None)
 
     def sight_distances_within(self, start: str, depth: int, blocked: frozenset[str] | set[str] = frozenset(),
                                model: str = "connected-path",
                                blocking_hatches: frozenset[str] = NO_HATCHES) -> Mapping[str, int]:
-        """The spaces ``start`` sees at a sight distance of at most ``depth``, with that distance: the search of
-        :meth:`sight_distances_from`, stopped there (a weapon's range needs no more)."""
-        key = self._sight_key(start, blocked, model, blocking_hatches)
-        blocked = key[1]
-        full = self._sight_cache.get(key)
-        if full is not None:
-            return MappingProxyType({s: d for s, d in full.items() if d <= depth})
-        near = self._near_sight.get(key)
-        if near is not None and near[0] >= depth:
-            return near[1] if near[0] == depth else MappingProxyType({s: d for s, d in near[1].items() if d <= depth})
-        if start in blocked:
-            found: Mapping[str, int] = MappingProxyType({})
-        else:
-            adj = self.adjacency(blocking_hatches)
-            if model == "same-room":
-                room = self.room_of(start)
-                spaces = self.spaces
-                found = MappingProxyType(_breadth_first(start, adj, lambda s: s not in blocked and
-                                                        spaces[s].room == room, depth=depth))
-            else:
-                found = MappingProxyType(_breadth_first(start, adj, blocked=blocked, depth=depth))
-        if len(self._near_sight) > 4096:
-            self._near_sight.clear()
-        self._near_sight[key] = (depth, found)
-        return found
+        """The spaces ``start`` sees at a sight distance of at most ``depth``, with that distance."""
+        seen = self.sight_distances_from(start, blocked, model, blocking_hatches)
+        return MappingProxyType({s: d for s, d in seen.items() if d <= depth})
 
     def sight_distance(self, a: str, b: str, blocked: frozenset[str] | set[str] = frozenset(),
                        model: str = "connected-path",
@@ -405,23 +277,8 @@ class Board:
           along connections inside the room.
 
         A figure sees its own space at sight distance 0, unless that space blocks sight.
-
-        Sight is the same both ways under either model, so a search already made from ``b`` answers as well as
-        one from ``a``.
         """
         self.space(b)
-        self.space(a)
-        if model not in SIGHT_MODELS:
-            raise ValueError(f"unknown sight model {model!r}")
-        rest = (frozenset(blocked), model, frozenset(blocking_hatches))
-        if (a, *rest) not in self._sight_cache:
-            from_b = self._sight_cache.get((b, *rest))
-            if from_b is not None:
-                return from_b.get(a)
-            for one, other in ((a, b), (b, a)):  # a search stopped short that reached the other space
-                near = self._near_sight.get((one, *rest))
-                if near is not None and other in near[1]:
-                    return near[1][other]
         return self.sight_distances_from(a, blocked, model, blocking_hatches).get(b)
 
     def sight_paths(self, a: str, b: str, blocked: frozenset[str] | set[str] = frozenset(),
@@ -429,6 +286,7 @@ class Board:
                     limit: int = 1000) -> list[tuple[str, ...]]:
         """Every shortest line of sight from ``a`` to ``b`` (both included), up to ``limit``; ``[]`` if ``a``
         does not see ``b``."""
+        self.space(a)
         to_b = self.sight_distances_from(b, blocked, model, blocking_hatches)
         if a not in to_b:
             return []
@@ -457,70 +315,6 @@ def space_sort_key(space_id: str):
 
 
 SIGHT_MODELS = ("connected-path", "same-room")
-
-
-def _breadth_first(start: str, adjacency: Mapping[str, tuple[str, ...]], may_enter=None,
-                   blocked: frozenset[str] = frozenset(), depth: int | None = None) -> dict[str, int]:
-    """Distances from ``start``, entering no space of ``blocked`` and only spaces ``may_enter`` allows; with
-    ``depth``, only as far as that distance."""
-    dist = {start: 0}
-    queue = deque([start])
-    pop, push = queue.popleft, queue.append
-    if may_enter is None:  # the common case, kept free of a call a space
-        seen = dist if not blocked else {**dict.fromkeys(blocked, -1), start: 0}
-        while queue:
-            here = pop()
-            d = seen[here] + 1
-            if depth is not None and d > depth:
-                break
-            for nxt in adjacency[here]:
-                if nxt not in seen:
-                    seen[nxt] = d
-                    push(nxt)
-        return dist if seen is dist else {s: d for s, d in seen.items() if d >= 0}
-    while queue:
-        here = pop()
-        d = dist[here] + 1
-        if depth is not None and d > depth:
-            break
-        for nxt in adjacency[here]:
-            if nxt not in dist and nxt not in blocked and may_enter(nxt):
-                dist[nxt] = d
-                queue.append(nxt)
-    return dist
-
-
-class _GoalSearch:
-    """A search out of several goals (:meth:`Board.distances_to`): each space's distance to the nearest goals,
-    and those goals, as bits (bit ``i``: ``goals[i]``)."""
-
-    __slots__ = ("distances", "nearest", "goals")
-
-    def __init__(self, distances: Mapping[str, int], nearest: dict[str, int], goals: tuple[str, ...]) -> None:
-        self.distances, self.nearest, self.goals = distances, nearest, goals
-
-
-class _TowardGoal:
-    """The distances to one goal read from a search out of several (:class:`_GoalSearch`), for the spaces that
-    have it among their nearest goals: a space one move nearer it than such a space has it too, so a walk down
-    shortest paths to the goal sees the same distances as in a search from the goal alone."""
-
-    __slots__ = ("found", "bit")
-
-    def __init__(self, found: _GoalSearch, bit: int) -> None:
-        self.found, self.bit = found, bit
-
-    def get(self, space: str, default=None):
-        return self.found.distances[space] if self.found.nearest.get(space, 0) & self.bit else default
-
-    def __getitem__(self, space: str) -> int:
-        d = self.get(space)
-        if d is None:
-            raise KeyError(space)
-        return d
-
-    def __contains__(self, space: object) -> bool:
-        return bool(self.found.nearest.get(space, 0) & self.bit)
 
 
 def _all_shortest_paths(a: str, b: str, to_b: Mapping[str, int], adjacency: Mapping[str, tuple[str, ...]],

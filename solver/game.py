@@ -161,11 +161,8 @@ class GameState:
         return self.scenario.options
 
     def copy(self) -> "GameState":
-        dup = _copy.copy(self)
-        memo = {id(self.scenario): self.scenario}  # the scenario is shared, never copied
-        for name, value in vars(self).items():
-            setattr(dup, name, _deep_copy(value, memo))
-        return dup
+        """An independent copy: everything deep-copied but the scenario, which never changes and is shared."""
+        return _copy.deepcopy(self, {id(self.scenario): self.scenario})
 
     # --- figures -------------------------------------------------------------------------------------------------
     def investigators(self) -> list[Figure]:
@@ -265,28 +262,6 @@ class GameState:
 
     def is_over(self) -> bool:
         return self.outcome() is not None
-
-
-_ATOMS = frozenset({type(None), bool, int, float, str})
-
-
-def _deep_copy(value, memo: dict):
-    """``copy.deepcopy(value, memo)``, with a short way for a dict, list or set of plain values (a big board's
-    markers a space): copied whole at once instead of one element at a time."""
-    kind = type(value)
-    if kind in _ATOMS:
-        return value
-    done = memo.get(id(value))
-    if done is not None:
-        return done
-    if kind is dict and all(type(k) in _ATOMS and type(v) in _ATOMS for k, v in value.items()):
-        dup = dict(value)
-    elif (kind is list or kind is set) and all(type(v) in _ATOMS for v in value):
-        dup = kind(value)
-    else:
-        return _copy.deepcopy(value, memo)
-    memo[id(value)] = dup
-    return dup
 
 
 @dataclass(frozen=True, slots=True)

@@ -233,7 +233,7 @@ RAW_BAD = [
     ("tab indentation", "scenario: tiny\ninvestigators:\n\tLisbeth Gibson: {space: 1a}\n", ["not valid YAML"]),
     ("a duplicate investigator", TINY_STATE.replace("  Emma Kruger:", "  Lisbeth Gibson:"),
      ["line 10", "duplicate key 'Lisbeth Gibson' (first written on line 9)"]),
-    ("an unsafe tag", "scenario: !!python/object/apply:os.system [echo hi]\n", ["not valid YAML"]),
+    ("an unsafe tag", "scenario: !!python/object/apply:os.system [echo hi]\n", ["line 1", "is not allowed here"]),
 ]
 
 
@@ -267,33 +267,37 @@ def test_a_bad_board_file_names_the_board_file(tiny, tmp_path):
 
 # --- writing: dump_state reads back into the same state -------------------------------------------------------------
 def test_dump_round_trips(tiny):
-    state = load_state(tiny(TINY_STATE + "options: {sight.model: same-room}\ntiny: {mist: [2c]}\n"))
-    data = dump_state(state)
+    path = tiny(TINY_STATE + "options: {sight.model: same-room}\ntiny: {mist: [2c]}\n")
+    state = load_state(path)
+    data = dump_state(state, path.parent)  # the players' board by its path from the state file's folder
+    assert data["board"] == "board.yaml"
     assert data["options"] == {"sight.model": "same-room"} and data["tiny"] == {"mist": ["2c"]}
     assert data["devour_marker"] == 2 and data["activation_track"] == ["Emma Kruger", "Lisbeth Gibson"]
-    again = state_from_data(copy.deepcopy(data), "dumped")
-    assert dump_state(again) == data
+    again = state_from_data(copy.deepcopy(data), "dumped", base_dir=path.parent)
+    assert dump_state(again, path.parent) == data
     assert again.mist == {"2c"}
     assert {f.id: (f.space, f.health, f.tokens) for f in again.figures.values()} == \
         {f.id: (f.space, f.health, f.tokens) for f in state.figures.values()}
 
 
 def test_dump_keeps_monster_ids_that_are_not_numbered_in_order(tiny):
-    state = load_state(tiny())
+    path = tiny()
+    state = load_state(path)
     del state.figures["Husk#1"]  # killed and removed: Husk#2 keeps its ID
     state.figures["Lisbeth Gibson"].killed = True
-    data = dump_state(state)
+    data = dump_state(state, path.parent)
     assert [m.get("id") for m in data["monsters"]] == ["Husk#2", None]
-    again = state_from_data(copy.deepcopy(data), "dumped")
+    again = state_from_data(copy.deepcopy(data), "dumped", base_dir=path.parent)
     assert "Husk#2" in again.figures and "Husk#1" not in again.figures
     assert again.figures["Lisbeth Gibson"].killed
-    assert dump_state(again) == data
+    assert dump_state(again, path.parent) == data
 
 
 def test_dumped_data_is_plain_yaml(tiny):
-    data = dump_state(load_state(tiny()))
+    path = tiny()
+    data = dump_state(load_state(path), path.parent)
     text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
-    assert dump_state(state_from_data(yaml.safe_load(text), "text")) == data
+    assert dump_state(state_from_data(yaml.safe_load(text), "text", base_dir=path.parent), path.parent) == data
 
 
 # --- fuzzing: any legal position written by dump_state reads back the same -----------------------------------------
@@ -339,12 +343,12 @@ def positions(draw):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=positions())
 def test_any_position_round_trips(tiny, data):
-    board = Path(tiny()).parent / "board.yaml"
-    data = {**data, "board": str(board)}
-    state = state_from_data(copy.deepcopy(data), "fuzz")
-    dumped = dump_state(state)
-    again = state_from_data(copy.deepcopy(dumped), "dumped")
-    assert dump_state(again) == dumped
+    folder = Path(tiny()).parent
+    data = {**data, "board": "board.yaml"}
+    state = state_from_data(copy.deepcopy(data), "fuzz", base_dir=folder)
+    dumped = dump_state(state, folder)
+    again = state_from_data(copy.deepcopy(dumped), "dumped", base_dir=folder)
+    assert dump_state(again, folder) == dumped
     assert again.devoured_deck == data["devoured_deck"] and again.room_deck == data["room_deck"]
     assert again.activation_track == list(data["activation_track"])
     assert sorted((f.id, f.space, f.health.current) for f in again.figures.values()) == \
