@@ -181,7 +181,8 @@ def _explanation(state, plan: UnboundActivationPlan, choices, told) -> list[str]
     who = plan.investigator
     fig = state.figure(who)
     if plan.weapon_given:
-        lines = [f"{who} stands in {plan.start}; the weapon is given: {plan.weapon} (the search deck is not used)."]
+        lines = [f"{who} stands in {plan.start}; the weapon is given: {plan.weapon.name} (the search deck is not "
+                 f"used)."]
     else:
         lines = [f"{who} stands in {plan.start}; search cards discarded: "
                  f"{', '.join(str(c) for c in plan.discarded) or 'none'}"
