@@ -12,8 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from ..catalog import Catalog, Term, catalog
-from ..spec import FEATURES_DIR, ScenarioSpec, load_features, scenarios_by_rule
+from ..spec import ScenarioSpec, load_features, scenarios_by_rule
 from .words import Stemmer, normal_text
 
 #: The fields of a document.
@@ -38,8 +37,8 @@ def _id_words(name: str) -> str:
     return re.sub(r"[.\-]+", " ", name)
 
 
-def _terms_of(entry_terms: Iterable[str], entry_id: str, words: Sequence[str], glossary: Sequence[Term],
-              term_stems: Mapping[str, tuple[str, ...]]) -> tuple[list[Term], list[Term]]:
+def _terms_of(entry_terms: Iterable[str], entry_id: str, words: Sequence[str], glossary: Sequence,
+              term_stems: Mapping[str, tuple[str, ...]]) -> tuple[list, list]:
     """The glossary terms a rule or option uses: (those it lists or that list it, those its words name)."""
     listed = {t.lower() for t in entry_terms}
     own, named = [], []
@@ -53,7 +52,7 @@ def _terms_of(entry_terms: Iterable[str], entry_id: str, words: Sequence[str], g
     return own, named
 
 
-def _entries(cat: Catalog) -> list[list[str]]:
+def _entries(cat) -> list[list[str]]:
     areas = {a.name: a for a in cat.areas}
     out = []
     for r in cat.active_rules():
@@ -66,7 +65,7 @@ def _entries(cat: Catalog) -> list[list[str]]:
     return out
 
 
-def build_index(cat: Catalog, features, players_words: Mapping[str, str] | None = None) -> dict:
+def build_index(cat, features, players_words: Mapping[str, str] | None = None) -> dict:
     """The index as plain data: the entries (:data:`ENTRY_FIELDS`), the scenarios that prove each, each entry's
     normalised text field by field (:data:`FIELDS`), each option's default setting, and the players' phrases
     (stems) with the rulebook's words they may mean (normalised words, for the ranking to look up)."""
@@ -176,13 +175,19 @@ INDEX_FORMAT = b"ask-index/4"
 
 def _sources() -> list[Path]:
     """The files the index is made from: the code that makes it, the catalog and the feature files."""
-    from ..catalog import catalog_dir
     from ..spec import feature_files
 
     here = Path(__file__).resolve().parent
+    catalog_folder = here.parent / "catalog"  # solver.catalog.catalog_dir(), without importing the YAML reader
     code = [here / "index.py", here / "words.py", here.parent / "rule.py", here.parent / "spec.py",
-            here.parent / "catalog" / "__init__.py"]
-    return [*code, *sorted(catalog_dir().glob("*.yaml")), *feature_files()]
+            catalog_folder / "__init__.py"]
+    return [*code, *sorted(catalog_folder.glob("*.yaml")), *feature_files()]
+
+
+def _build() -> dict:
+    from ..catalog import catalog
+
+    return build_index(catalog(), load_features())
 
 
 def cache_dir() -> Path | None:
@@ -206,14 +211,14 @@ def load_index() -> dict:
 
     folder = cache_dir()
     if folder is None:
-        return build_index(catalog(), load_features())
+        return _build()
     key = hashlib.blake2b(INDEX_FORMAT, digest_size=16)
     try:
         for source in _sources():
             raw = source.read_bytes()
             key.update(b"%d:%s%d:" % (len(str(source)), str(source).encode(), len(raw)) + raw)
     except OSError:
-        return build_index(catalog(), load_features())
+        return _build()
     target = folder / f"ask-index-{key.hexdigest()}.json"
     try:
         kept = json.loads(target.read_text(encoding="utf-8"))
@@ -221,7 +226,7 @@ def load_index() -> dict:
             return kept
     except (OSError, ValueError):
         pass
-    index = build_index(catalog(), load_features())
+    index = _build()
     try:
         from ..fileio import write_atomic
 
@@ -252,8 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     if len(args) != 1:
         print("usage: python -m solver.ask.index OUT.json", file=sys.stderr)
         return 2
-    write_atomic(args[0], json.dumps(build_index(catalog(), load_features()), ensure_ascii=False,
-                                     separators=(",", ":")))
+    write_atomic(args[0], json.dumps(_build(), ensure_ascii=False, separators=(",", ":")))
     return 0
 
 
