@@ -104,9 +104,15 @@ def cli_json(*argv: str, cwd: Path = ROOT):
 @pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_every_example_answers_in_the_browser_as_on_the_command_line(table, example):
     argv = example_argv(example)
-    expected = cli_json(*argv)
-    got = table.answer(argv[0], example.read_text(encoding="utf-8"), argv[2:])
-    assert got == expected
+    argv[1] = example.name
+    cli = run_installed(*argv, "--json", cwd=example.parent)
+    text = example.read_text(encoding="utf-8")
+    if cli.returncode == 0:
+        assert table.answer(argv[0], text, argv[2:]) == json.loads(cli.stdout)
+    else:  # the command line refuses it: the browser refuses it with the same message
+        message = table.page.evaluate("([q, s, a]) => window.deepmadness.answer(q, s, a).catch((e) => e.message)",
+                                      [argv[0], text, argv[2:]])
+        assert message.replace("state.yaml", example.name) == cli.stderr.strip()
 
 
 def test_a_refused_position_gives_the_command_lines_message(table, tmp_path):
