@@ -500,3 +500,21 @@ def test_attack_targets_says_what_is_excluded_and_by_which_rule_and_shows_the_ma
     other = REGISTRY["attack-targets"].func(state, {"investigator": "Lisbeth Gibson", "range": 1})
     marker = next(c for c in other.choices if c.value["target"] == "unbound marker (Sophie Brigman)")
     assert marker.value["health"] == [3, 4] and "health 3 of 4" in marker.label
+
+
+def test_the_end_of_round_asks_what_the_rules_leave_open_and_picks_nothing():
+    from solver.errors import PlayerChoiceRequired
+
+    state = _read({"search_deck": []})  # nothing known of the search deck
+    with pytest.raises(PlayerChoiceRequired) as caught:
+        state.scenario.end_of_round(state)
+    assert caught.value.rule_id == "fathoms-activation.discard-until-weapon" and caught.value.options == [0, 1, 2, 3]
+    tie = _two_near()
+    with pytest.raises(PlayerChoiceRequired) as caught:
+        tie.scenario.end_of_round(tie)
+    assert caught.value.rule_id == "fathoms-activation.attacker-breaks-ties" and len(caught.value.options) == 8
+    answers = iter([("attack Lisbeth Gibson", "attack Isaiah Wiesenthal", "attack Lisbeth Gibson"), 1, 0, 2])
+    fired = tie.scenario.end_of_round(tie, None, lambda decision: next(answers))
+    assert [f.rule_id for f in fired] == ["fathoms-activation.order", "fathoms-activation.three-actions"]
+    assert tie.figures["Lisbeth Gibson"].health.wounds == 3 and tie.figures["Isaiah Wiesenthal"].health.wounds == 0
+    assert tie.round == 2

@@ -16,7 +16,7 @@ Feature: Fathoms Dark — the unbound activation
         | Isaiah Wiesenthal | square           | 25b   |
       And the Fathoms Dark activation track is <track>
       And the unbound markers cover the Objective Points of <covered>
-      When the Fathoms Dark round ends
+      When the Fathoms Dark round reaches its unbound activations
       Then the unbound activations come in the order <order>
 
       Examples:
@@ -34,7 +34,7 @@ Feature: Fathoms Dark — the unbound activation
       And the scenario card deck is star, circle
       When the Fathoms Dark round begins
       And the Fathoms Dark activation phase ends
-      And the Fathoms Dark round ends
+      And the Fathoms Dark round reaches its unbound activations
       Then the unbound activations come in the order Sophie Brigman
 
     @rule:fathoms-activation.who

@@ -144,9 +144,9 @@ def _activation_phase_ends(fathoms):
     fathoms.attempt(fathoms.state.scenario.end_of_activation_phase, fathoms.state, random.Random(0))
 
 
-@when("the Fathoms Dark round ends")
+@when("the Fathoms Dark round reaches its unbound activations")
 def _round_ends(fathoms):
-    fathoms.attempt(fathoms.state.scenario.end_of_round, fathoms.state)
+    fathoms.attempt(fathoms.state.scenario.unbound_activation_order, fathoms.state)
 
 
 @then(parsers.parse("the scenario card revealed is {card}"))
@@ -188,8 +188,7 @@ def _not_covered(fathoms, investigator):
 @then(parsers.parse("the unbound activations come in the order {order}"))
 def _order(fathoms, order):
     assert fathoms.error is None, fathoms.error
-    taken = [f.data["investigator"] for f in fathoms.result if f.rule_id == "fathoms-activation.three-actions"]
-    assert taken == names(order)
+    assert fathoms.result == names(order)
 
 
 # --- the unbound activation --------------------------------------------------------------------------------------------

@@ -355,14 +355,16 @@ class UnboundActivationRules:
         return plan, table
 
     def take_unbound_activation(self, state: "FathomsDarkState", investigator: str, sequence: Sequence[str],
-                                wounds: Sequence[int] = (), rng=None) -> UnboundActivationPlan:
+                                wounds: Sequence[int] = (), rng=None, weapon: "SearchCard | None" = None
+                                ) -> UnboundActivationPlan:
         """Resolve ``investigator``'s unbound activation: the search cards are discarded, then the actions of
         ``sequence`` (as the answer writes them: "attack Sophie Brigman", "move 17b→24a", "no action"), which must
         be a course the rules allow. ``wounds`` gives each attack's wounds, in order (the dice are the players');
         all go to the target (fathoms-activation.all-damage-to-target). Tokens are left as they were
-        (fathoms-activation.paralyzed-kept). A course the rules don't allow changes nothing."""
+        (fathoms-activation.paralyzed-kept). A course the rules don't allow changes nothing. ``weapon``, when
+        given, is the weapon as it is (the search deck is then not used)."""
         trial = state.copy()
-        plan, table = self._plan_and_table(trial, investigator, rng)
+        plan, table = self._plan_and_table(trial, investigator, rng, weapon)
         chosen = table.allows(list(sequence))
         if chosen is None:
             allowed = "; ".join(" / ".join(str(a) for a in s) for s in plan.sequences)
@@ -386,11 +388,20 @@ class UnboundActivationRules:
     def resolve_unbound_activation(self, state: "FathomsDarkState", investigator: str, rng, choose) -> list:
         """One unbound activation during play: the course asked of ``choose`` when the rules allow several (the
         attacking investigator decides, fathoms-activation.attacker-breaks-ties), each attack's wounds asked of
-        ``choose`` too (its dice). Returns the rules that fired."""
+        ``choose`` too (its dice); when the position holds no search deck at all, the weapon's range is asked too
+        (never "no weapon" by default). Returns the rules that fired."""
         from ...game import Decision, Fired
 
+        from .rules import SearchCard
+
+        weapon = None
+        if not state.search_deck and not state.search_discard:  # the position says nothing of the search deck
+            reach = choose(Decision("fathoms-activation.discard-until-weapon",
+                                    f"The search deck is not known: what is the range of the weapon {investigator} "
+                                    f"discards?", tuple(range(4)), "the search deck"))
+            weapon = SearchCard(f"a weapon of range {reach}", True, reach)
         seed = rng.random() if rng is not None else None  # one draw: the plan and the resolution see one shuffle
-        plan, table = self._plan_and_table(state.copy(), investigator, _seeded(seed))
+        plan, table = self._plan_and_table(state.copy(), investigator, _seeded(seed), weapon)
         courses = list(table.sequences())
         course = courses[0]
         if len(courses) > 1:
@@ -402,7 +413,7 @@ class UnboundActivationRules:
         wounds = [choose(Decision("fathoms-activation.all-damage-to-target",
                                   f"How many wounds does {investigator}'s attack on {a.target} deal?",
                                   tuple(range(5)), "the dice")) for a in course if a.kind == "attack"]
-        self.take_unbound_activation(state, investigator, [str(a) for a in course], wounds, _seeded(seed))
+        self.take_unbound_activation(state, investigator, [str(a) for a in course], wounds, _seeded(seed), weapon)
         weapon = plan.weapon.name if plan.weapon else "no weapon"
         done = ", ".join(str(a) + (f" ({wounds[i]} wounds)" if a.kind == "attack" else "")
                          for i, a in zip(_attack_numbers(course), course))
