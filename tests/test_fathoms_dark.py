@@ -518,3 +518,12 @@ def test_the_end_of_round_asks_what_the_rules_leave_open_and_picks_nothing():
     assert [f.rule_id for f in fired] == ["fathoms-activation.order", "fathoms-activation.three-actions"]
     assert tie.figures["Lisbeth Gibson"].health.wounds == 3 and tie.figures["Isaiah Wiesenthal"].health.wounds == 0
     assert tie.round == 2
+
+
+def test_the_answer_names_every_unbound_activation_of_the_round_in_activation_track_order():
+    state = _read({"acquired": ["Sophie Brigman", "Lisbeth Gibson"], "scenario_deck": ["square"],
+                   "unbound_markers": {"Sophie Brigman": {}, "Lisbeth Gibson": {}}},
+                  activation_track=["Isaiah Wiesenthal", "Sophie Brigman", "Lisbeth Gibson"])
+    answer = REGISTRY["unbound-activation"].func(state, {"investigator": "Lisbeth Gibson"})
+    assert ("Unbound activations at the end of this round, in activation-track order: Sophie Brigman, "
+            "Lisbeth Gibson.") in answer.explanation

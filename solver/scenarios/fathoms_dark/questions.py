@@ -187,6 +187,10 @@ def _explanation(state, plan: UnboundActivationPlan, choices, told) -> list[str]
         lines = [f"{who} stands in {plan.start}; search cards discarded: "
                  f"{', '.join(str(c) for c in plan.discarded) or 'none'}"
                  + (" (the discards were reshuffled into a new search deck)" if plan.reshuffled else "") + "."]
+    infected = state.infected()
+    if len(infected) > 1:
+        lines.append(f"Unbound activations at the end of this round, in activation-track order: "
+                     f"{', '.join(infected)}.")
     held = [IGNORED_WORDS[t] for t in IGNORED_CONDITIONS if fig.count(t)]
     if any(f.kind == "monster" for f in state.figures_in(fig.space)):
         held.append(f"the trap of the monsters in {fig.space} (when moving)")
