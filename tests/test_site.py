@@ -113,6 +113,38 @@ def test_board_layout_gives_each_room_its_own_cell_and_each_space_a_place_in_its
         assert mean < 2.0
 
 
+def test_a_worked_answers_board_draws_every_marker_and_the_answer():
+    from dm_rulebook.worked import board_marks
+
+    from solver.answers import Drawing, Placement
+
+    board = _boards()[-1]
+    state = SimpleNamespace(
+        figures={"Lisbeth Gibson": SimpleNamespace(id="Lisbeth Gibson", kind="investigator", space="1a", killed=False),
+                 "Husk#1": SimpleNamespace(id="Husk#1", kind="monster", space="2a", killed=False),
+                 "Obscure": SimpleNamespace(id="Obscure", kind="monster", space="3a", killed=False)},
+        flooded={"1b": 2}, obscure_markers={"o1": SimpleNamespace(space="1c")},
+        nest_marker_spaces=lambda: {4: "4a"}, unbound_markers={"Lisbeth Gibson": object()},
+        objective_point=lambda inv: "2b", devoured_rooms={4})
+    marks = board_marks(state)
+    kinds = {(m.kind, m.space) for m in marks}
+    assert kinds == {("investigator", "1a"), ("monster", "2a"), ("special", "3a"), ("flooded", "1b"),
+                     ("obscure-marker", "1c"), ("nest-marker", "4a"), ("unbound-marker", "2b")}
+    draw = Drawing(spaces=("2b",), paths=(("1a", "1b", "1c"),), figures=("Husk#1",),
+                   placements=(Placement("nest marker", "3a"),))
+    svg = boardsvg.board_svg(board, marks=marks, draw=[draw], compact=True, devoured={4})
+    for m in marks:
+        assert f'data-mark="{m.kind}" data-space="{m.space}"' in svg
+    assert 'data-ans-space="2b"' in svg and 'data-ans-path="0"' in svg and 'data-ans-target="Husk#1"' in svg
+    assert 'data-ans-place="3a"' in svg and 'class="dm-room-g dm-devoured" data-room="4"' in svg
+    legend = svg[svg.index('class="dm-legend"'):]
+    for text in ("flooded markers", "nest marker", "unbound marker", "obscure marker", "Unbound, Obscure",
+                 "answer: space", "answer: path", "answer: target", "answer: placed here"):
+        assert text in legend, text
+    # space labels are 12 px at the board's natural size (the frame scrolls, the page does not)
+    assert ".dm-space-id{fill:var(--color-foreground-primary,#222);font-size:12px" in svg
+
+
 def test_the_board_svg_marks_every_space_connection_and_feature():
     board = _boards()[-1]
     svg = boardsvg.board_svg(board, figures={"1a": [("LG", "investigator", "Lisbeth Gibson")]})
@@ -161,6 +193,85 @@ def test_the_single_page_holds_every_rule_and_the_build_stamp(built):
     assert re.search(r"Built \d{4}-\d\d-\d\d \d\d:\d\d UTC from commit", single)
 
 
+def _dead_links(root):
+    """Every local link (href, src) of every page that leads to no file, or to no element of its page."""
+    from html.parser import HTMLParser
+    from urllib.parse import unquote, urlsplit
+
+    class Page(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids, self.links = set(), []
+
+        def handle_starttag(self, tag, attrs):
+            a = dict(attrs)
+            if a.get("id"):
+                self.ids.add(a["id"])
+            self.links += [a[k] for k in ("href", "src") if a.get(k)]
+
+    parsed = {}
+
+    def page(path):
+        if path not in parsed:
+            parsed[path] = Page()
+            parsed[path].feed(path.read_text(encoding="utf-8"))
+        return parsed[path]
+
+    dead, total = [], 0
+    for f in sorted(root.rglob("*.html")):
+        if "_static" in f.relative_to(root).parts:
+            continue
+        for url in page(f).links:
+            u = urlsplit(url)
+            if u.scheme or url.startswith(("//", "data:")):
+                continue
+            total += 1
+            target = (f.parent / unquote(u.path)).resolve() if u.path else f
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists() or (u.fragment and target.suffix == ".html"
+                                       and unquote(u.fragment) not in page(target).ids):
+                dead.append(f"{f.relative_to(root)}: {url}")
+    return total, dead
+
+
+@pytest.mark.parametrize("builder", ["html", "singlehtml"])
+def test_no_dead_link_in_either_build(built, builder):
+    total, dead = _dead_links(built[builder].outdir)
+    assert total > 500
+    assert not dead, f"{len(dead)} dead links of {total}, e.g. {dead[:10]}"
+
+
+def test_each_rule_leads_with_its_ruling_and_collapses_its_proof(built):
+    text = (built["html"].outdir / "rules" / "general.html").read_text(encoding="utf-8")
+    cat = catalog()
+    general = [r for r in cat.rules_in("general") if not r.is_withdrawn]
+    assert text.count('class="dm-ruling') == len(general)
+    assert text.count('<details class="dm-details dm-proof">') == sum(1 for r in general if scenarios_by_rule().get(r.id))
+    assert "<details open" not in text
+    # each scenario is shown in full once in the whole site: under the first active rule it proves
+    order = list(cat.rules)
+    homes = {}
+    for specs in scenarios_by_rule().values():
+        for spec in specs:
+            ids = [r for r in spec.rule_ids if r in cat.rules and not cat.rules[r].is_withdrawn]
+            homes[spec.key] = min(ids, key=order.index)
+    here = {k for k, rid in homes.items() if cat.rules[rid].area == "general"}
+    proof_ids = re.findall(r'id="(proof-[^"]+)"', text)
+    assert len(proof_ids) == len(set(proof_ids)) == len(here)
+    assert text.count('class="admonition dm-scenario') == len(here)
+
+
+def test_the_assumptions_link_the_base_game_facts_and_the_home_page_the_index(built):
+    html = built["html"].outdir
+    assumptions = (html / "assumptions.html").read_text(encoding="utf-8")
+    assert "BASE-GAME-FACTS" not in assumptions and 'href="base-game-facts.html"' in assumptions
+    home = (html / "index.html").read_text(encoding="utf-8")
+    assert 'href="genindex.html"' in home and 'id="dm-ask-home"' in home
+    assert 'href="genindex.html"' in (html / "glossary.html").read_text(encoding="utf-8")
+    assert "0/0" not in home and "0 of 0 rules" not in (html / "rules" / "board.html").read_text(encoding="utf-8")
+
+
 def test_rule_text_links_its_terms_and_keeps_the_spaces_around_them():
     from dm_rulebook.pages import linkify
 
@@ -174,7 +285,7 @@ def test_rule_text_links_its_terms_and_keeps_the_spaces_around_them():
 
 def test_a_module_not_written_yet_is_named_on_its_page_not_a_broken_build(monkeypatch):
     import solver
-    from dm_rulebook import pages
+    from dm_rulebook import pages, worked
     from dm_rulebook.data import collect
 
     for name in ("state", "cli"):
@@ -188,4 +299,4 @@ def test_a_module_not_written_yet_is_named_on_its_page_not_a_broken_build(monkey
         assert "solver.state" in data.missing["examples"]
         assert all(e.answer is None and e.error for e in data.examples)
         scenario = next(e.scenario for e in data.examples if e.scenario in data.scenarios)
-        assert "not written yet" in pages.worked_answers(data, scenario)
+        assert "not written yet" in worked.worked_answers(data, scenario)

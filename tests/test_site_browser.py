@@ -69,12 +69,27 @@ def browser():
 
 @pytest.fixture
 def page(browser):
+    """A desktop-sized page; any JavaScript error or console error on it fails the test."""
     pg = browser.new_page(viewport={"width": 1280, "height": 900})
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
     yield pg
     pg.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
+    assert not errors, f"errors on the page: {errors}"
+
+
+@pytest.fixture
+def phone(browser):
+    """A 390 px wide page (a phone), with the same check for errors."""
+    pg = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True,
+                          has_touch=True)
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    yield pg
+    pg.close()
+    assert not errors, f"errors on the page: {errors}"
 
 
 def _shot(target, name: str) -> Path:
@@ -139,32 +154,54 @@ def _rule_with_scenarios():
     return (["health.gain-over-max"] if "health.gain-over-max" in ran else ran or ids)[0]
 
 
-def test_a_rules_anchor_shows_its_scenarios_with_their_status(server, page):
+def test_a_rules_anchor_leads_with_its_ruling_and_keeps_its_proof_collapsed(server, page):
     rule_id = _rule_with_scenarios()
     specs = scenarios_by_rule()[rule_id]
     results = load_results(RESULTS_SNAPSHOT)
     page.goto(f"{server}/{_page_of(rule_id)}#{_anchor(rule_id)}")
     section = page.locator(f"section#{_anchor(rule_id)}")
     section.wait_for()
-    # the browser went to the anchor (furo scrolls smoothly): the rule's heading comes on screen and stays
     page.wait_for_function("id => { const r = document.getElementById(id).getBoundingClientRect();"
                            " return r.top >= 0 && r.top < innerHeight; }", arg=_anchor(rule_id), timeout=10000)
-    top = section.locator("h1, h2, h3, h4, h5").first.bounding_box()
-    assert top is not None and 0 <= top["y"] < 900
     assert rule_id in section.inner_text()
-    scenarios = section.locator(".dm-scenario")
-    assert scenarios.count() == len(specs)
-    for i, spec in enumerate(specs):
-        box = scenarios.nth(i)
-        title = box.locator(".admonition-title")
-        assert spec.name in title.inner_text()
-        status = results.status(spec)
-        badge = title.locator(".dm-badge")
-        assert badge.inner_text().strip() == status
-        assert f"dm-{status.replace(' ', '-')}" in (badge.get_attribute("class") or "")
+    ruling = section.locator(".dm-ruling").first
+    assert ruling.is_visible() and ruling.inner_text().strip()
+    proof = section.locator("details.dm-proof").first
+    assert proof.get_attribute("open") is None, "the proof is shown expanded"
+    assert "show the proof" in proof.locator("summary").inner_text()
+    scenarios = proof.locator(".dm-scenario")
+    assert scenarios.count() == 0 or not scenarios.first.is_visible()
+    proof.locator("summary").click()
+    assert proof.get_attribute("open") is not None
+    # each proving scenario is there: in full under the rule it is shown under, else a link to it
+    for spec in specs:
+        assert spec.name.replace("<", "‹").replace(">", "›") in proof.inner_text() or spec.name in proof.inner_text()
+    shown = proof.locator(".dm-scenario")
+    for i in range(shown.count()):
+        box = shown.nth(i)
+        assert box.is_visible()
+        title = box.locator(".admonition-title").inner_text()
+        spec = next(s for s in specs if s.name in title)
+        badge = box.locator(".admonition-title .dm-badge")
+        assert badge.inner_text().strip() == results.status(spec)
         colour = badge.evaluate("e => getComputedStyle(e).backgroundColor")
         assert colour not in ("rgba(0, 0, 0, 0)", "transparent")
     _shot(section, f"rule-{rule_id}")
+
+
+def test_each_scenario_is_shown_once_and_a_link_to_it_opens_its_proof(server, page):
+    page.goto(f"{server}/rules/general.html")
+    ids = page.locator(".dm-scenario").evaluate_all("els => els.map(e => e.id || e.previousElementSibling?.id)")
+    anchors = page.locator("details.dm-proof a[href*='#proof-']")
+    assert anchors.count() > 0, "no rule links to a scenario shown under another rule"
+    href = anchors.first.get_attribute("href")
+    target = href.split("#", 1)[1]
+    # the scenario appears once on the page
+    assert page.locator(f"[id='{target}']").count() == 1
+    assert len(ids) == len(set(ids))
+    page.goto(f"{server}/rules/general.html#{target}")
+    page.wait_for_function("id => { let e = document.getElementById(id); while (e && e.tagName !== 'DETAILS')"
+                           " e = e.parentElement; return e && e.open; }", arg=target, timeout=5000)
 
 
 def test_a_board_diagram_renders(server, page):
@@ -196,3 +233,101 @@ def test_a_board_diagram_renders(server, page):
         _shot(svg, f"board-{name}")
         drawn += 1
     assert drawn, "no scenario ships a board file yet"
+
+
+def test_board_labels_are_readable_on_a_phone_and_the_page_no_wider(server, phone):
+    from solver.scenarios import SCENARIOS, board_file
+
+    name = max((n for n in SCENARIOS if board_file(n).exists()),
+               key=lambda n: len(__import__("solver.board", fromlist=["load_board"]).load_board(board_file(n)).rooms))
+    phone.goto(f"{server}/scenarios/{name}.html")
+    svg = phone.locator(".dm-board-frame svg.dm-board-svg").first
+    svg.wait_for()
+    px = svg.locator("text.dm-space-id").first.evaluate(
+        "t => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a")
+    assert px >= 12, f"space labels are {px:.1f} px at 390 px"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    # zoom out to the whole board, then in again
+    frame = phone.locator(".dm-board-frame").first
+    frame.locator("button[data-zoom=fit]").click()
+    fit = svg.bounding_box()["width"]
+    frame.locator("button[data-zoom=in]").click()
+    assert svg.bounding_box()["width"] > fit
+    _shot(phone, f"phone-board-{name}")
+
+
+PAGE_KINDS = ["index.html", "rules/general.html", "rules/board.html", "scenarios/expectant-terror.html",
+              "glossary.html", "assumptions.html", "base-game-facts.html", "coverage.html", "cli.html",
+              "state-files.html", "performance.html", "search.html?q=nest", "genindex.html"]
+
+
+def test_no_page_is_wider_than_a_phone(server, phone):
+    wide = {}
+    for url in PAGE_KINDS:
+        phone.goto(f"{server}/{url}")
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        if width > 390:
+            wide[url] = width
+    assert not wide, f"pages wider than 390 px: {wide}"
+
+
+def test_search_names_rulings_and_ranks_rules_first(server, page):
+    cat = catalog()
+    page.goto(f"{server}/search.html?q={urllib.parse.quote('can Lisbeth store the die she just put back')}")
+    first = page.locator(".dm-rule-hits li").first
+    first.wait_for()
+    # the rules come before Sphinx's page results, each titled with the rule, its ID and its status badge
+    order = page.evaluate("() => { const r = document.querySelector('.dm-rule-hits'), "
+                          "p = document.getElementById('search-results'); "
+                          "return r.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING; }")
+    assert order
+    rid = first.locator("code").inner_text()
+    assert rid.startswith("lisbeth.")
+    assert first.locator("a.dm-rule-hit").inner_text() == cat.rule(rid).title
+    assert first.locator(".dm-badge").count() == 1
+    _shot(page, "search-rules")
+    # every rule's own words find it in the top three
+    rules = [(r.id, r.text) for r in cat.active_rules()]
+    misses = page.evaluate("rules => rules.filter(([id, text]) => !window.deepmadness.searchRules(text, 3)"
+                           ".map(h => h.id).includes(id)).map(([id]) => id)", rules)
+    assert not misses, f"rules not in the top three for their own words: {misses}"
+    titles = [(r.id, r.title) for r in cat.active_rules()]
+    misses = page.evaluate("rules => rules.filter(([id, text]) => !window.deepmadness.searchRules(text, 3)"
+                           ".map(h => h.id).includes(id)).map(([id]) => id)", titles)
+    assert len(misses) <= len(titles) // 20, f"rules not in the top three for their titles: {misses}"
+
+
+def _ask_questions() -> list[str]:
+    from solver.yamlio import load_yaml_file
+
+    data = load_yaml_file(ROOT / "tests" / "ask_questions.yaml")
+    return [str(q["q"]) for q in data["questions"]]
+
+
+def test_the_ask_box_answers_like_the_command_line(server, page):
+    from solver.ask import Asker
+    from solver.spec import load_results as results_of
+
+    page.goto(f"{server}/glossary.html")
+    box = page.locator("form.dm-askbox")
+    box.wait_for()
+    questions = _ask_questions()
+    got = page.evaluate("async qs => { const out = []; for (const q of qs) out.push(await "
+                        "window.deepmadness.askRules(q)); return out; }", questions)
+    asker = Asker(results=results_of(RESULTS_SNAPSHOT))
+    for q, answer in zip(questions, got):
+        want = asker.ask(q).to_json()
+        assert [h["id"] for h in answer["results"]] == [h["id"] for h in want["results"]], q
+        assert (answer["ruling"], answer["yes_no"], answer["matched"]) == (want["ruling"], want["yes_no"],
+                                                                         want["matched"]), q
+        assert [s["status"] for h in answer["results"] for s in h["scenarios"]] == \
+            [s["status"] for h in want["results"] for s in h["scenarios"]], q
+    # the box itself: the ruling first, then the rules, each a link to its rule
+    box.locator("input").fill(questions[0])
+    box.locator("button").click()
+    ruling = box.locator(".dm-ask-ruling")
+    ruling.wait_for()
+    assert ruling.inner_text() == got[0]["ruling"]
+    link = box.locator(".dm-ask-hits a").first
+    assert link.get_attribute("href").endswith(f"#{_anchor(got[0]['results'][0]['id'])}")
+    _shot(page, "ask-box")

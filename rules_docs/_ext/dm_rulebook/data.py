@@ -285,7 +285,7 @@ def _examples(missing: dict[str, str], problems: list[str]) -> list[Example]:
     registry = load_all()
     for e in examples:
         try:
-            if e.question == "check":
+            if e.question in COMMAND_EXAMPLES:
                 e.output, e.state = check_example(e, state_mod)
                 continue
             e.answer, e.state = answer_example(e, state_mod, registry)
@@ -309,8 +309,12 @@ def answer_example(e: Example, state_mod, registry):
     return registry[e.question].func(state, dict(e.args)), state
 
 
+COMMAND_EXAMPLES = ("check", "play")  # examples of a command rather than a question: the page shows what it prints
+
+
 def check_example(e: Example, state_mod):
-    """A ``check`` example: what ``deepmadness check FILE`` prints, and the state."""
+    """A ``check`` or ``play`` example: what the command (``deepmadness check FILE``, ``deepmadness play FILE
+    EVENT…``) prints, and the state."""
     import contextlib
     import io
 
@@ -320,7 +324,7 @@ def check_example(e: Example, state_mod):
     with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
         code = cli.main(cli.example_argv(e.path))
     if code not in (0,):
-        raise RuntimeError(f"deepmadness check exited with {code}: {buf.getvalue().strip()}")
+        raise RuntimeError(f"deepmadness {e.question} exited with {code}: {buf.getvalue().strip()}")
     return buf.getvalue(), state_mod.load_state(e.path)
 
 
