@@ -147,11 +147,13 @@ class ScenarioSection:
         return {}
 
 
-def section_format(scenario: Scenario) -> ScenarioSection:
-    """The state-file section format of ``scenario``: its folder's ``statefile.SECTION``, else no section."""
+def section_format(scenario: Scenario | type[Scenario]) -> ScenarioSection:
+    """The state-file section format of ``scenario`` (a scenario or its class): its folder's
+    ``statefile.SECTION``, else no section."""
     import importlib
 
-    module = type(scenario).__module__.rsplit(".", 1)[0] + ".statefile"
+    cls = scenario if isinstance(scenario, type) else type(scenario)
+    module = cls.__module__.rsplit(".", 1)[0] + ".statefile"
     try:
         return importlib.import_module(module).SECTION
     except ModuleNotFoundError as exc:

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.errors import BadParameter, InputError
+from solver.spec import ROOT
 from solver.state import dump_state, load_state, state_from_data
 from tests.test_state_support import TINY_BOARD, TINY_STATE, tiny  # noqa: F401  (fixture)
 
@@ -384,3 +385,29 @@ def test_the_documented_board_file_loads():
     board = board_from_data(boards[0], "state-files.md")
     assert board.hatch_between("12b", "13a") == "locked"
     assert board.rooms[12].spawn_space == "12a" and board.objective_points == {"star": "5b"}
+
+
+# --- the State files page lists every scenario's own keys, generated from its section ---------------------------------
+def test_every_scenario_documents_its_own_keys():
+    from solver.scenarios import SCENARIOS, scenario_class
+    from solver.state import section_format
+
+    for name in SCENARIOS:
+        keys = [k for k, _ in section_format(scenario_class(name)).keys]
+        assert keys and len(keys) == len(set(keys)), f"{name}: its ScenarioSection.keys"
+        assert all(what.strip() for _, what in section_format(scenario_class(name)).keys)
+    page = (ROOT / "rules_docs" / "state-files.md").read_text(encoding="utf-8")
+    assert "```{dm-statefile-keys}" in page  # generated from those keys (rules_docs/_ext/dm_rulebook/statefile_keys.py)
+
+
+def test_every_key_a_section_writes_is_documented():
+    """What a section writes back (dump_state) is among the keys it documents: the page can't miss one."""
+    from solver.scenarios import SCENARIOS, scenario_class
+    from solver.state import section_format
+    from tests.playout import play
+
+    for name in SCENARIOS:
+        documented = {k for k, _ in section_format(scenario_class(name)).keys}
+        written = play(name, 0).rounds[-1]
+        own = dump_state(written).get(name, {})
+        assert set(own) <= documented, f"{name} writes keys it doesn't document: {sorted(set(own) - documented)}"

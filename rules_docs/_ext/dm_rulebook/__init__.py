@@ -307,6 +307,9 @@ def search_rules(app, exported: dict) -> list[dict]:
 
 
 def setup(app):
+    from . import statefile_keys
+
+    statefile_keys.setup(app)
     app.add_role("dm-badge", badge_role)
     app.add_role("dm-ph", placeholder_role)
     app.add_directive("dm-rule-index", RuleIndex)
