@@ -415,7 +415,8 @@ class UnboundActivationRules:
                                   tuple(range(5)), "the dice")) for a in course if a.kind == "attack"]
         self.take_unbound_activation(state, investigator, [str(a) for a in course], wounds, _seeded(seed), weapon)
         weapon = plan.weapon.name if plan.weapon else "no weapon"
-        done = ", ".join(str(a) + (f" ({wounds[i]} wounds)" if a.kind == "attack" else "")
+        done = ", ".join(str(a) + (f" ({wounds[i]} wound{'' if wounds[i] == 1 else 's'})"
+                                   if a.kind == "attack" else "")
                          for i, a in zip(_attack_numbers(course), course))
         return [Fired("fathoms-activation.three-actions", f"{investigator}'s unbound activation with {weapon}: {done}",
                       {"investigator": investigator, "weapon": plan.weapon.name if plan.weapon else None,
