@@ -24,6 +24,7 @@ async function start() {
       return r.arrayBuffer();
     }),
   ]);
+  const t1 = performance.now();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/deepmadness" });
   py.runPython(`
 import sys
@@ -31,7 +32,9 @@ sys.path.insert(0, "/home/pyodide/deepmadness")
 import solver.cli, solver.web
 `);
   bridge = py.globals.get("solver").web.call;
-  window.deepmadness.startup_ms = performance.now() - t0;
+  const t2 = performance.now();
+  window.deepmadness.startup_ms = t2 - t0;
+  window.deepmadness.timings = { runtime_ms: t1 - t0, import_ms: t2 - t1 };
   return true;
 }
 

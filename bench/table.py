@@ -1,0 +1,119 @@
+"""The Table page's speed (issue 16): Chromium, a local server, a cold cache.
+
+* **Cold start** — a new browser context (empty cache) opens the page (built alone into a temporary folder, as the
+  browser tests build it); the page is *interactive* when the solver has loaded and the board is drawn
+  (``#dm-table[data-ready]``); then the first example is picked and answered by a tap on Answer: the page
+  interactive and the first answer shown within 5 s, the median of ``runs`` cold starts.
+* **Later answers** — every shipped example picked and answered in turn on the same page: each within 0.5 s (the
+  slowest counts), timed in the page from the tap to the answer drawn.
+
+:func:`measure` returns the figures as plain dicts (name, value, unit, target, status PASS/MISS, detail) for
+``make bench`` to report; ``python -m bench.table`` prints them and writes ``build/bench-table.json``.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+COLD_TARGET_MS = 5000.0
+ANSWER_TARGET_MS = 500.0
+CHROMIUM = "/usr/bin/chromium"
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def _figure(name: str, value: float, target: float, detail: str) -> dict:
+    return {"name": name, "value": round(value, 1), "unit": "ms", "target": target,
+            "status": "PASS" if value <= target else "MISS", "detail": detail}
+
+
+def _answer(page, example: str) -> float:
+    """Pick an example and tap Answer; the milliseconds until the answer is drawn, timed in the page."""
+    return page.evaluate("""async (file) => {
+        const root = document.getElementById('dm-table');
+        const sel = root.querySelector('#dm-t-start');
+        sel.value = file;
+        sel.dispatchEvent(new Event('change'));
+        const box = root.querySelector('#dm-t-answer');
+        const before = Number(box.dataset.answered || 0);
+        const t0 = performance.now();
+        root.querySelector('#dm-t-ask-button').click();
+        while (Number(box.dataset.answered || 0) === before) await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => requestAnimationFrame(() => r()));
+        return performance.now() - t0;
+    }""", example)
+
+
+def measure(runs: int = 3) -> list[dict]:
+    sys.path.insert(0, str(ROOT / "rules_docs" / "_ext"))
+    from dm_rulebook.table import build_table
+    from playwright.sync_api import sync_playwright
+
+    site = Path(tempfile.mkdtemp(prefix="deepmadness-table-bench-"))
+    try:
+        build_table(site, standalone=True)
+        examples = [e["file"] for e in json.loads((site / "_static/table/examples.json").read_text("utf-8"))]
+        srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        url = f"http://127.0.0.1:{srv.server_address[1]}/table.html"
+        exe = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+        cold, ready, later = [], [], []
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox", "--disable-gpu",
+                                                                   "--disable-background-networking"])
+            for i in range(runs):
+                context = browser.new_context(viewport={"width": 1280, "height": 900})  # a cold cache
+                page = context.new_page()
+                t0 = time.perf_counter()
+                page.goto(url)
+                page.wait_for_selector("#dm-table[data-ready=true]", timeout=120000)
+                ready.append((time.perf_counter() - t0) * 1000)
+                _answer(page, examples[0])
+                cold.append((time.perf_counter() - t0) * 1000)
+                if i == runs - 1:
+                    for e in examples:
+                        later.append((e, _answer(page, e)))
+                context.close()
+            browser.close()
+        srv.shutdown()
+        srv.server_close()
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+    slowest = max(later, key=lambda x: x[1])
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return [
+        _figure("table: page interactive and first answer, cold", statistics.median(cold), COLD_TARGET_MS,
+                f"median of {runs} cold starts (interactive after {statistics.median(ready):.0f} ms); "
+                f"load average {load:.1f}"),
+        _figure("table: each later answer (slowest)", slowest[1], ANSWER_TARGET_MS,
+                f"{len(later)} examples, median {statistics.median(v for _, v in later):.0f} ms, slowest "
+                f"{slowest[0]}"),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    figures = measure()
+    for f in figures:
+        print(f"{f['status']:4}  {f['name']}: {f['value']:.0f} ms (target {f['target']:.0f} ms) — {f['detail']}")
+    out = ROOT / "build" / "bench-table.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps(figures, indent=1), encoding="utf-8")
+    return 0 if all(f["status"] == "PASS" for f in figures) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
