@@ -45,8 +45,17 @@ site: $(STAMP) $(NODE_STAMP)
 	status=0; wait $$html || status=$$?; wait $$single || status=$$?; exit $$status
 	@echo "The rulebook: _build/html/index.html (single page: _build/singlehtml/index.html)"
 
+## The browser tests drive the system's Chromium (/usr/bin/chromium), never a browser Playwright downloads: when it
+## is missing, it is installed with apt-get (as root, else through sudo).
+CHROMIUM := /usr/bin/chromium
+.PHONY: chromium
+chromium:
+	@test -x $(CHROMIUM) || { echo "Installing Chromium for the browser tests (apt-get install chromium)"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium; }
+
 ## Every test.
-test: $(STAMP) $(NODE_STAMP)
+test: $(STAMP) $(NODE_STAMP) chromium
 	$(PY) -m pytest -q
 	$(PY) -m solver.spec_summary
 
