@@ -82,7 +82,7 @@ Feature: Fathoms Dark — scenario cards and infection
       Then Sophie Brigman's Objective Point is not covered
       And 0 unbound markers are on the Unbound card
       And Sophie Brigman <has card>
-      And the scenario card deck is <deck>
+      And the scenario card deck holds <deck>, in some order
 
       Examples:
         | setting      | has card                               | deck         |
