@@ -46,7 +46,8 @@ function call(name, ...args) {
   return reply.ok;
 }
 
-window.deepmadness = {
+// merged into what the site's other scripts put there (the ask box's askRules, the search's searchRules)
+window.deepmadness = Object.assign(window.deepmadness || {}, {
   CommandError,
   call,
   async answer(question, stateYaml, args = [], boardYaml = null) {
@@ -57,7 +58,7 @@ window.deepmadness = {
     await window.deepmadness.ready;
     return call("check", stateYaml, boardYaml);
   },
-};
+});
 window.deepmadness.ready = start();
 
 if (root) {
