@@ -1,8 +1,9 @@
 Feature: Expectant Terror — the solver's questions
-  nest-spawn says where this round's nest markers go; valid-placements lists every legal placement (found with
-  python-constraint2) and checks one a player proposes, naming the rule it breaks; nest-return says where the Nest
-  comes back; infested says what each investigator's infested tokens do at the start of his or her activation.
-  Where the rules leave a tie, every tied option is listed.
+  nest-spawn says where this round's nest markers go; valid-placements gives the one placement the devoured deck
+  dictates (or counts, and lists the first of, what the room rules alone allow) and checks one a player proposes,
+  naming the rule it breaks; nest-return says where the Nest comes back; infested says what each investigator's
+  infested tokens do at the start of his or her activation. Every answer says its result first: the game is lost,
+  markers can't be placed, nothing happens. Where the rules leave a tie, every tied option is listed.
 
   Background:
     Given an Expectant Terror game with Sophie Brigman and Isaiah Wiesenthal

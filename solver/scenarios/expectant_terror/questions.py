@@ -358,19 +358,19 @@ def infested_question(state: GameState, args: Mapping) -> Answer:
                                                 "mind_eaters": list(strike.mind_eaters),
                                                 "not_spawned": strike.missing_mind_eaters,
                                                 "may_discard_at_nest_marker": room if discard else None},
-                              "at the beginning of his or her activation", rules=("infested.start-damage", "infested.start-mind-eaters"),
+                              "as the activation begins", rules=("infested.start-damage", "infested.start-mind-eaters"),
                               draw=Drawing(spaces=(fig.space,), figures=(name,),
                                            placements=tuple(Placement("Mind Eater", fig.space)
                                                             for _ in strike.mind_eaters))))
     outcome = trial.outcome()
     if outcome is not None and not outcome.is_win:
-        result = Result(ResultKind.OUTCOME, f"The game is lost: {outcome.detail}.", len(choices))
+        result = Result(ResultKind.OUTCOME, f"The game is lost: {outcome.detail}.", 1)
         rules.append(outcome.rule_id)
     elif holders:
         result = Result(ResultKind.DETERMINED, f"{holders} investigator(s) hold infested tokens: at the start of "
                                                f"their activations, "
                         + ("each rolls resistance against X damage" if reading != "wounds"
-                           else "each takes X wounds, no roll") + " and X Mind Eaters spawn.", len(choices))
+                           else "each takes X wounds, no roll") + " and X Mind Eaters spawn.", 1)
     elif outside is not None:
         result = Result(ResultKind.NOTHING, f"Nothing happens: {outside} acts outside an activation, so the "
                                             f"infested tokens deal no damage and spawn nothing.", 0)
