@@ -185,8 +185,7 @@ def valid_placements_question(state: GameState, args: Mapping) -> Answer:
     listed = list(itertools.islice(placements(limits, order), PLACEMENTS_LISTED))
     board = state.board
     why = ("the devoured deck's order" if order == "deck" else
-           "the room rules alone allow it (the deck's order would pick rooms "
-           f"{_rooms_text(limits.dictated[:limits.placed])})")
+           "different rooms, none holding a nest marker (the room rules alone)")
     choices = tuple(Choice("placement", f"rooms {_rooms_text(p)}", list(p), why,
                            draw=Drawing(spaces=tuple(board.rooms[r].spawn_space for r in p),
                                         placements=tuple(Placement("nest marker", board.rooms[r].spawn_space)
