@@ -342,8 +342,13 @@ def test_the_installed_command_asks_and_shows_rules():
 
 @pytest.fixture
 def cache_folder(tmp_path, monkeypatch):
+    """An empty cache folder of the test's own, and sources that stay as they are while it runs (other work may
+    change the real ones meanwhile)."""
     folder = tmp_path / "cache"
     monkeypatch.setenv("DEEPMADNESS_CACHE", str(folder))
+    source = tmp_path / "source.feature"
+    source.write_text("as it is", encoding="utf-8")
+    monkeypatch.setattr(index_module, "_sources", lambda: [source])
     return folder
 
 
@@ -355,12 +360,8 @@ def test_the_index_is_built_once_then_read(cache_folder, monkeypatch):
 
 
 def test_a_changed_source_builds_the_index_again(cache_folder, tmp_path, monkeypatch):
-    extra = tmp_path / "extra.feature"
-    extra.write_text("one", encoding="utf-8")
-    sources = index_module._sources()
-    monkeypatch.setattr(index_module, "_sources", lambda: [*sources, extra])
     index_module.load_index()
-    extra.write_text("two", encoding="utf-8")
+    (tmp_path / "source.feature").write_text("changed", encoding="utf-8")
     built = []
     real = index_module.build_index
     monkeypatch.setattr(index_module, "build_index", lambda *a: built.append(1) or real(*a))
@@ -385,3 +386,51 @@ def test_a_cache_that_cant_be_written_is_no_error_and_off_writes_nothing(tmp_pat
     monkeypatch.setenv("DEEPMADNESS_CACHE", "off")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     assert index_module.is_index(index_module.load_index()) and not (tmp_path / "xdg").exists()
+
+
+def test_the_sources_are_the_code_the_catalog_and_the_features():
+    names = {p.name for p in index_module._sources()}
+    assert {"index.py", "words.py", "glossary.yaml", "general.yaml"} <= names
+    assert any(name.endswith(".feature") for name in names)
+
+
+# --- the website's ask box: the same code under Pyodide -------------------------------------------------------------------
+PYODIDE = ROOT / "node_modules" / "pyodide"  # installed by `make test` (package.json)
+_IN_PYODIDE = """
+import { loadPyodide } from "%(pyodide)s/pyodide.mjs";
+import fs from "node:fs";
+const [folder, indexFile, questionsFile, outFile] = process.argv.slice(-4);
+const py = await loadPyodide({ indexURL: "%(pyodide)s/" });
+py.FS.mkdirTree("/pkg/solver/ask");
+py.FS.writeFile("/pkg/solver/__init__.py", fs.readFileSync(folder + "/__init__.py"));
+for (const f of fs.readdirSync(folder + "/ask").filter((f) => f.endsWith(".py"))) {
+  py.FS.writeFile("/pkg/solver/ask/" + f, fs.readFileSync(folder + "/ask/" + f));
+}
+py.FS.writeFile("/index.json", fs.readFileSync(indexFile));
+py.FS.writeFile("/questions.json", fs.readFileSync(questionsFile));
+fs.writeFileSync(outFile, py.runPython(`
+import json, sys
+sys.path.insert(0, "/pkg")
+from solver.ask import use_index, ask_json
+use_index(json.load(open("/index.json")))
+json.dumps({"python": sys.version, "answers": [ask_json(q) for q in json.load(open("/questions.json"))]})
+`));
+"""
+
+
+def test_the_website_gets_the_same_answers_from_the_same_code_under_pyodide(tmp_path, asker):
+    """The site's ask box runs solver.ask in the browser (Pyodide: another Python, another SQLite) on the index
+    written by ``python -m solver.ask``; every question of both parts gets the very answer ``ask --json``
+    gives from the same index."""
+    index_file, questions_file, out = tmp_path / "index.json", tmp_path / "questions.json", tmp_path / "out.json"
+    assert index_module.main([str(index_file)]) == 0
+    questions = [q["q"] for part in ask_quality.PARTS for q in ask_quality.questions(part)]
+    questions_file.write_text(json.dumps(questions), encoding="utf-8")
+    script = _IN_PYODIDE % {"pyodide": PYODIDE.as_posix()}
+    done = subprocess.run(["node", "--input-type=module", "-e", script, "--", str(ROOT / "solver"), str(index_file),
+                           str(questions_file), str(out)], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    browser = json.loads(out.read_text(encoding="utf-8"))
+    here = Asker(index=json.loads(index_file.read_text(encoding="utf-8")), results=ask_module.NO_RESULTS)
+    assert browser["python"] != sys.version
+    assert browser["answers"] == [here.ask(q).to_json() for q in questions]

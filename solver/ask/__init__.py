@@ -164,18 +164,22 @@ def _names(question: str) -> frozenset[str]:
     return frozenset(w.lower() for w in words[1:] if w[0].isupper())
 
 
+class _NoResults:
+    """No run of the specification to report: every scenario's status is "not run" (the website's ask box)."""
+
+    generated = None
+    outcomes: Mapping[str, str] = {}
+
+
+NO_RESULTS = _NoResults()
 _ASKER: Asker | None = None
 
 
 def use_index(index: Mapping, results=None) -> None:
-    """Answer :func:`ask_json` from ``index`` (what ``python -m solver.ask.index OUT.json`` wrote): the website
+    """Answer :func:`ask_json` from ``index`` (what ``python -m solver.ask OUT.json`` wrote): the website
     ships the index as JSON instead of the catalog and the feature files."""
     global _ASKER
-    if results is None:
-        from ..spec import Results
-
-        results = Results(None, None, {})
-    _ASKER = Asker(index=index, results=results)
+    _ASKER = Asker(index=index, results=results if results is not None else NO_RESULTS)
 
 
 def ask_json(text: str, limit: int = DEFAULT_LIMIT) -> dict:

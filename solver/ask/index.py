@@ -2,7 +2,7 @@
 
 The documents are made from the catalog, the glossary and the feature files, and kept between runs in a JSON file
 named by a hash of their bytes (:func:`load_index`). The index is plain data (lists, dicts, text): the website ships it as JSON
-(``python -m solver.ask.index OUT.json``), and :class:`solver.ask.rank.Ranker` builds its SQLite FTS5 tables from
+(``python -m solver.ask OUT.json``), and :class:`solver.ask.rank.Ranker` builds its SQLite FTS5 tables from
 it, in the command line and in the browser alike.
 """
 
@@ -12,7 +12,6 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from ..spec import ScenarioSpec, load_features, scenarios_by_rule
 from .words import Stemmer, normal_text
 
 #: The fields of a document.
@@ -70,6 +69,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     normalised text field by field (:data:`FIELDS`), each option's default setting, and the players' phrases
     (stems) with the rulebook's words they may mean (normalised words, for the ranking to look up)."""
     from ..rule import proof_title, scenarios_naming
+    from ..spec import scenarios_by_rule
 
     stemmer = Stemmer()
     glossary_data = _glossary_data()
@@ -102,7 +102,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     scenarios = []
     spec_text: dict[str, tuple[str, str]] = {}  # many rules share a scenario: its name and steps, normalised once
 
-    def of(s: ScenarioSpec) -> tuple[str, str]:
+    def of(s) -> tuple[str, str]:
         done = spec_text.get(s.key)
         if done is None:
             done = spec_text[s.key] = (normal_text(f"{s.name}. {s.rule_block or ''}. {s.feature_name}"),
@@ -186,6 +186,7 @@ def _sources() -> list[Path]:
 
 def _build() -> dict:
     from ..catalog import catalog
+    from ..spec import load_features
 
     return build_index(catalog(), load_features())
 
@@ -247,7 +248,7 @@ def is_index(value) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m solver.ask.index OUT.json``: write the index as JSON (for the website's ask box)."""
+    """``python -m solver.ask OUT.json``: write the index as JSON (for the website's ask box)."""
     import json
     import sys
 
@@ -255,11 +256,9 @@ def main(argv: list[str] | None = None) -> int:
 
     args = sys.argv[1:] if argv is None else argv
     if len(args) != 1:
-        print("usage: python -m solver.ask.index OUT.json", file=sys.stderr)
+        print("usage: python -m solver.ask OUT.json", file=sys.stderr)
         return 2
     write_atomic(args[0], json.dumps(_build(), ensure_ascii=False, separators=(",", ":")))
     return 0
 
 
-if __name__ == "__main__":
-    raise SystemExit(main())
