@@ -31,7 +31,7 @@ from ...errors import InputError, RuleViolation
 from ...game import (Action, ActivationSlot, Chooser, Decision, Figure, Fired, GameState, Scenario, Target,
                      TrackSpace, players_must_choose)
 from ...health import Health
-from .unbound_activation import UnboundActivationPlan, UnboundActivationRules
+from .unbound_activation import UnboundActivationRules
 
 from typing import ClassVar
 
