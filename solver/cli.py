@@ -12,9 +12,7 @@
 * Exit status: 0 answered, 2 bad input (one line on stderr: file, entry, what is wrong, rule), 1 internal error.
 
 :func:`build_parser` builds the whole argument parser (the website generates the command-line reference from
-it). Importing this module stays light: question modules load when the parser is built — for a command line, only
-the sub-command it names and the module of its question — and the solver library only inside the questions that
-use it.
+it); the question modules load when it is built.
 """
 
 from __future__ import annotations
@@ -118,22 +116,11 @@ def _rule_parser(sub) -> None:
 COMMANDS = ("questions", "check", "ask", "rule", "play")  # the sub-commands that are not questions
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser: one sub-command a registered question, plus ``check``, ``questions``, ``ask`` and
-    ``rule``. With ``command`` (a sub-command's name, the first word of a command line), only that sub-command is
-    built, and only the module of its question imported: a cold command loads no more than it runs."""
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser: one sub-command a registered question (its parameters from the question's
+    :class:`~solver.questions.Param` declarations), plus ``check``, ``questions``, ``ask``, ``rule`` and ``play``."""
     from . import __version__
-    from .questions import load_all, load_question
-
-    only = None
-    if command is not None:
-        if command in COMMANDS:
-            only = {command}
-        elif load_question(command) is not None:
-            only = {command}
-
-    def wanted(name: str) -> bool:
-        return only is None or name in only
+    from .questions import load_all
 
     parser = _Parser(
         prog=PROG, description="Answers rules questions about a Deep Madness: Endless Nightmares position, listing "
@@ -141,26 +128,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         epilog="Exit status: 0 answered, 2 bad input, 1 internal error.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
-    if wanted("questions"):
-        listing = sub.add_parser("questions", help="list the questions this command answers",
-                                 description="List the questions this command answers, with the scenarios they "
-                                             "apply to.")
-        listing.add_argument("--json", action="store_true", help="print the list as JSON")
-    if wanted("check"):
-        check = sub.add_parser("check", help="is the position legal, and is the game won or lost?",
-                               description="Load a state file and run every check on it; then say whether the game "
-                                           "goes on, is won or is lost, with the rule that decides it.")
-        _common(check)
-    if wanted("ask"):
-        _ask_parser(sub)
-    if wanted("rule"):
-        _rule_parser(sub)
-    if wanted("play"):
-        from .play import add_parser as _play_parser
+    listing = sub.add_parser("questions", help="list the questions this command answers",
+                             description="List the questions this command answers, with the scenarios they apply to.")
+    listing.add_argument("--json", action="store_true", help="print the list as JSON")
+    check = sub.add_parser("check", help="is the position legal, and is the game won or lost?",
+                           description="Load a state file and run every check on it; then say whether the game goes "
+                                       "on, is won or is lost, with the rule that decides it.")
+    _common(check)
+    _ask_parser(sub)
+    _rule_parser(sub)
+    from .play import add_parser as _play_parser
 
-        _play_parser(sub, _option)
-    questions = load_all().values() if only is None else [load_question(n) for n in only if n not in COMMANDS]
-    for q in sorted(questions, key=lambda q: q.name):
+    _play_parser(sub, _option)
+    for q in sorted(load_all().values(), key=lambda q: q.name):
         scope = f" (scenarios: {', '.join(q.scenarios)})" if q.scenarios else ""
         p = sub.add_parser(q.name, help=q.help + scope, description=q.help + scope)
         _common(p)
@@ -202,7 +182,7 @@ def _main(argv: list[str] | None) -> int:
     positional: set[str] = set()
     try:
         args = sys.argv[1:] if argv is None else list(argv)
-        parser = build_parser(args[0] if args and not args[0].startswith("-") else None)
+        parser = build_parser()
         try:
             ns = parser.parse_args(args)
         except SystemExit as exc:  # argparse has printed its message (or --help / --version)

@@ -91,13 +91,6 @@ def test_argparse_errors_exit_2():
     assert done.returncode == 2 and "--to" in done.stderr
 
 
-def test_importing_the_command_line_is_light():
-    code = "import sys, solver.cli; print(sorted(m for m in ('constraint', 'yaml') if m in sys.modules))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "[]"
-
-
 # --- in-process: main(argv) ------------------------------------------------------------------------------------------
 def test_build_parser_has_every_question():
     parser = build_parser()
