@@ -139,10 +139,12 @@ Feature: Expectant Terror — the solver's questions
       And the Expectant Terror investigator Isaiah Wiesenthal is on 24b with 1 infested tokens
       When the Expectant Terror question "infested" is asked
       Then the Expectant Terror answer's result says "each rolls resistance against X damage"
-      And the Expectant Terror answer says "Sophie Brigman: 2 damage: Sophie Brigman rolls resistance and takes the wounds that get through (0 to 2; infested.damage=after-resistance), health now 8/8; 2 Mind Eater(s) in 17a"
-      And the Expectant Terror answer says "he or she may then discard 2 infested token(s) and it, spawning 2 Husk(s)"
-      And the Expectant Terror answer says "Isaiah Wiesenthal: 1 damage: Isaiah Wiesenthal rolls resistance"
-      And the Expectant Terror answer says "0 Mind Eater(s) in 24b, 1 not spawned"
+      And the Expectant Terror answer's effect on Sophie Brigman is 2 damage, 2 Mind Eaters spawned and 0 not
+      And the Expectant Terror answer says Sophie Brigman rolls resistance against it
+      And the Expectant Terror answer says Sophie Brigman may then discard at the nest marker of room 17
+      And the Expectant Terror answer's effect on Isaiah Wiesenthal is 1 damage, 0 Mind Eaters spawned and 1 not
+      And the Expectant Terror answer says Isaiah Wiesenthal rolls resistance against it
+      And the Expectant Terror answer says "Sophie Brigman: 2 damage: Sophie Brigman rolls resistance and takes the wounds that get through (0 to 2"
       And the Expectant Terror space 17a holds 0 Mind Eater figures
       And the Expectant Terror reserve has 2 Mind Eater left
 
@@ -178,4 +180,5 @@ Feature: Expectant Terror — the solver's questions
       When the Expectant Terror investigator Sophie Brigman acts outside an activation
       And the Expectant Terror question "infested" is asked
       Then the Expectant Terror answer's result says "Nothing happens: Sophie Brigman acts outside an activation"
+      And the Expectant Terror answer's effect on Sophie Brigman is 0 damage, 0 Mind Eaters spawned and 0 not
       And the Expectant Terror answer names rule "outside-activation.no-start-end-effects"

@@ -637,6 +637,28 @@ def _et_result_says(et_game, text):
     assert text in et_game.answer.result.text, et_game.answer.result.text
 
 
+@then(parsers.parse("the Expectant Terror answer's effect on {name} is {damage:d} damage, {eaters:d} Mind Eaters "
+                    "spawned and {missing:d} not"))
+def _et_effect(et_game, name, damage, eaters, missing):
+    """The infested answer's data for one investigator (its choice's value), not its words."""
+    value = next(c.value for c in et_game.answer.choices if c.value["investigator"] == name)
+    spawned = value.get("mind_eaters", 0)
+    assert (value["damage"], len(spawned) if isinstance(spawned, list) else spawned,
+            value.get("not_spawned", 0)) == (damage, eaters, missing), value
+
+
+@then(parsers.parse("the Expectant Terror answer says {name} rolls resistance against it"))
+def _et_effect_roll(et_game, name):
+    value = next(c.value for c in et_game.answer.choices if c.value["investigator"] == name)
+    assert value["resistance_roll"] is True and value["wounds"] is None, value
+
+
+@then(parsers.parse("the Expectant Terror answer says {name} may then discard at the nest marker of room {room:d}"))
+def _et_effect_discard(et_game, name, room):
+    value = next(c.value for c in et_game.answer.choices if c.value["investigator"] == name)
+    assert value["may_discard_at_nest_marker"] == room, value
+
+
 @then(parsers.parse('the Expectant Terror answer says the game is {result} by rule "{rule}"'))
 def _et_answer_outcome(et_game, result, rule):
     outcome = et_game.answer.outcome

@@ -236,7 +236,7 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
             if card is None:
                 raise InputError(f"unknown investigator {name!r}; known: {', '.join(INVESTIGATORS)}")
             if card.health is None:
-                raise InputError(f"{name}'s health is not public: give it in a state file")
+                raise InputError(f"{name}'s health is not public: the position must give it")
             if name in state.figures or any(f.id == name for f in placed):
                 raise InputError(f"{name} is already in the game")
             if name in spaces:
