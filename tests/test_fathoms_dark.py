@@ -449,19 +449,26 @@ def test_with_no_search_deck_the_question_refuses_or_takes_the_weapon_given():
     assert "fathoms-dark.search-deck-exhausted" not in answer.options  # the deck was not used
 
 
-def test_no_attack_in_any_course_never_says_attacks_with():
-    alone = _read({"objective_markers": {"Sophie Brigman": "star"}, "scenario_deck": [],
-                   "search_deck": [{"name": "Knife", "weapon": True, "range": 0}]},
-                  investigators={"Sophie Brigman": {"space": "24a"}})
+def test_no_attack_in_any_course_never_says_attacks_with(tmp_path):
+    import yaml
+
+    from solver.scenarios import board_file
+    from solver.yamlio import load_yaml_file
+
+    board = copy.deepcopy(load_yaml_file(board_file("fathoms-dark")))  # room 9 cut off from the rest
+    cut = set(board["rooms"][9]["spaces"])
+    board["connections"] = [c for c in board["connections"] if not {c[0], c[1]} & cut]
+    (tmp_path / "cut.yaml").write_text(yaml.safe_dump(board), encoding="utf-8")
+    data = copy.deepcopy(BASE)
+    data["board"] = "cut.yaml"
+    data["investigators"] = {"Lisbeth Gibson": {"space": "9a"}, "Sophie Brigman": {"space": "24a"},
+                             "Isaiah Wiesenthal": {"space": "9b"}}
+    data["fathoms-dark"]["search_deck"] = [{"name": "Knife", "weapon": True, "range": 0}]
+    alone = state_from_data(data, str(tmp_path / "pos.yaml"), base_dir=tmp_path)
     answer = REGISTRY["unbound-activation"].func(alone, {"investigator": "Sophie Brigman"})
-    assert "attacks with" not in answer.result.text and "takes no action" in answer.result.text
-    far = _read({"search_deck": [{"name": "Knife", "weapon": True, "range": 0}]},
-                investigators={"Lisbeth Gibson": {"space": "9a"}, "Sophie Brigman": {"space": "26a"},
-                               "Isaiah Wiesenthal": {"space": "9a"}})
-    plan = far.scenario.plan_unbound_activation(far, "Sophie Brigman")
-    answer = REGISTRY["unbound-activation"].func(far, {"investigator": "Sophie Brigman"})
-    if not plan.attacks:
-        assert "attacks with" not in answer.result.text and "can attack nobody" in answer.result.text
+    assert answer.result.text == ("Sophie Brigman discards Knife but no space lets Sophie Brigman attack another "
+                                  "investigator: Sophie Brigman takes no action.")
+    assert [c.value["actions"] for c in answer.choices] == [["no action"] * 3]
 
 
 def test_only_the_conditions_the_rulebook_names_are_ignored():
@@ -527,3 +534,12 @@ def test_the_answer_names_every_unbound_activation_of_the_round_in_activation_tr
     answer = REGISTRY["unbound-activation"].func(state, {"investigator": "Lisbeth Gibson"})
     assert ("Unbound activations at the end of this round, in activation-track order: Sophie Brigman, "
             "Lisbeth Gibson.") in answer.explanation
+
+
+def test_a_game_already_lost_says_so_first_and_takes_no_unbound_activation():
+    lost = _read({"acquired": ["Sophie Brigman", "Lisbeth Gibson", "Isaiah Wiesenthal"], "scenario_deck": [],
+                  "unbound_markers": {"Sophie Brigman": {}, "Lisbeth Gibson": {}, "Isaiah Wiesenthal": {}}})
+    answer = REGISTRY["unbound-activation"].func(lost, {"investigator": "Sophie Brigman"})
+    assert answer.result.kind.value == "outcome" and answer.result.text.startswith("The game is lost already")
+    assert answer.outcome.result == "loss" and answer.outcome.rule == "fathoms-outcome.loss-all-covered"
+    assert answer.choices == () and answer.steps == ()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ...answers import Answer, Choice, Drawing, Result, ResultKind, Step
+from ...answers import Answer, Choice, Drawing, OutcomeData, Result, ResultKind, Step
 from ...board import Geometry
 from ...errors import BadParameter, RuleViolation
 from ...questions import Param, approximate_board, question, settings
@@ -45,6 +45,14 @@ IGNORED_WORDS = {"slow": "Slow (when moving)", "weakened": "Weakened (when attac
 def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     investigator = _investigator(state, args.get("investigator"))
     options = settings(state, ())
+    ended = state.outcome()
+    if ended is not None:  # the game is over before the end of the round: nobody takes an unbound activation
+        return Answer("unbound-activation",
+                      Result(ResultKind.OUTCOME, f"The game is {'won' if ended.is_win else 'lost'} already "
+                                                 f"({ended.detail}): no unbound activation is taken."),
+                      outcome=OutcomeData.of(ended), rules=(ended.rule_id, "fathoms-activation.who"),
+                      options=settings(state, ("outcome.simultaneous",)) if ended.also_met else options,
+                      approximate_board=approximate_board(state), draw=Drawing(figures=(investigator,)))
     if not state.is_covered(investigator):
         return Answer("unbound-activation",
                       Result(ResultKind.NOTHING, f"{investigator} takes no unbound activation: his or her Objective "
