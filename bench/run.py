@@ -1,65 +1,241 @@
-"""Running the benchmark: the parts in turn, the figures printed, written and published."""
+"""``python -m bench``: measure every figure (see :mod:`bench`), print each with PASS or MISS, write the results."""
 
 from __future__ import annotations
 
 import argparse
+import compileall
+import csv
 import datetime as _dt
+import json
+import math
+import os
+import platform
+import resource
+import shlex
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
+import timeit
+from dataclasses import asdict, dataclass
+from pathlib import Path
 
-from . import cold, scale, slow, warm
-from .report import BUILD_FILE, DATA_DIR, document, print_figures, publish, summary
+from .boards import stretched
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = ROOT / "rules_docs" / "_data"
+BUILD_FILE = ROOT / "build" / "bench.json"
+COLD_TARGET = 2.0  # × the floor
+WARM_TARGET = 10.0  # ms
+GROWTH_TARGET = 1.2  # exponent
+FLOOR = [sys.executable, "-c", "import constraint, yaml"]
+SIZES = (1_000, 3_000, 10_000)  # where the search, not an answer's fixed cost, takes the time
+OTHERS = (["check", "examples/expectant-terror-nest-spawn.yaml"],
+          ["ask", "can Lisbeth store the die she just put back?"], ["rule", "health.gain-over-max"])
 
 
-def _log(line: str) -> None:
-    print(line, flush=True)
+@dataclass
+class Figure:
+    """One measured figure against its target: ``value`` at most ``target`` passes."""
+
+    part: str  # cold, warm, growth
+    what: str
+    value: float | None  # None: not measured (``note`` says why)
+    target: float
+    unit: str  # "x", "ms" or "exp"
+    note: str = ""
+
+    @property
+    def status(self) -> str:
+        """``PASS`` at or below the target, ``MISS`` above it or when it could not be measured.
+
+        >>> Figure("warm", "a", 10.0, 10.0, "ms").status, Figure("warm", "a", 10.01, 10.0, "ms").status
+        ('PASS', 'MISS')
+        >>> Figure("warm", "a", None, 10.0, "ms", "exit 2").status
+        'MISS'
+        """
+        return "PASS" if self.value is not None and self.value <= self.target else "MISS"
+
+    def shown(self, value: float | None) -> str:
+        if value is None:
+            return "—"
+        return f"{value:.2f}×" if self.unit == "x" else f"{value:.1f} ms" if self.unit == "ms" else f"{value:.2f}"
+
+    def row(self) -> list[str]:
+        return [self.what, self.shown(self.value), "≤ " + self.shown(self.target), self.status, self.note]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bench", description="Measure the command line, the solver and the "
-                                "builds against their targets; print PASS/MISS; write build/bench.json and the "
-                                "website's data.")
-    p.add_argument("--fast", action="store_true", help="skip the slow figures: make rulebook and make test "
-                                                       "(make bench BENCH_FAST=1)")
-    p.add_argument("--repeats", type=int, default=7, help="cold runs of each command and of the floor (default 7)")
-    p.add_argument("--scale-repeats", type=int, default=5, help="answers a question and size (default 5)")
-    p.add_argument("--sizes", default=",".join(map(str, scale.SIZES)),
-                   help="board sizes for the growth figures (default 100,1000,10000)")
-    p.add_argument("--only", choices=("cold", "scale", "warm", "make"), action="append",
-                   help="run only this part (repeatable); the website's data is then left as it is")
-    p.add_argument("--no-publish", action="store_true", help="write build/bench.json only, not rules_docs/_data/")
-    p.add_argument("--strict", action="store_true", help="exit with status 1 when a figure misses its target")
-    return p
+def growth_exponent(sizes: list[float], times: list[float]) -> float:
+    """The slope of log(time) against log(size), by least squares: 1 is linear growth, 2 quadratic.
+
+    >>> round(growth_exponent([100, 1000, 10000], [1, 10, 100]), 6), round(growth_exponent([10, 100], [1, 100]), 6)
+    (1.0, 2.0)
+    """
+    return statistics.linear_regression([math.log(s) for s in sizes], [math.log(t) for t in times]).slope
+
+
+def examples() -> list[tuple[Path, list[str]]]:
+    """Every shipped example with the command line its ``example:`` asks for (relative to the repository)."""
+    from solver.cli import example_argv
+
+    return [(p, example_argv(p.relative_to(ROOT))) for p in sorted((ROOT / "examples").glob("*.yaml"))]
+
+
+def program() -> list[str]:
+    """The installed ``deepmadness`` script beside this Python, as a player runs it."""
+    script = Path(sys.executable).with_name("deepmadness")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "solver.cli"]
+
+
+def _child_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def run_child(argv: list[str]) -> tuple[float, float, str]:
+    """(wall seconds, CPU seconds, the error's last line or "") of one process."""
+    cpu, start = _child_cpu(), time.perf_counter()
+    done = subprocess.run(argv, cwd=ROOT, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    error = f"exit {done.returncode}: {(done.stderr.strip().splitlines() or [''])[-1][:100]}" if done.returncode else ""
+    return wall, _child_cpu() - cpu, error
+
+
+def cold(commands: list[list[str]], repeats: int, log=print) -> list[Figure]:
+    """Each command as a new process, run in turn with the floor (A B A B …, the order flipped every other time);
+    the figure is the ratio of the median CPU times (user + system: what the process itself spent, which the
+    other loads of a shared machine don't inflate as they do its wall time, shown beside it)."""
+    compileall.compile_dir(str(ROOT / "solver"), quiet=2)  # as an installed copy is; this machine writes no .pyc
+    figures = []
+    for argv in commands:
+        cmd, runs, floor, failed = program() + argv, [], [], ""
+        for i in range(repeats):
+            for which, into in ((cmd, runs), (FLOOR, floor))[:: 1 if i % 2 else -1]:
+                into.append(run_child(which))
+                failed = failed or into[-1][2]
+        (wall, cpu), (floor_wall, floor_cpu) = ([statistics.median(r[k] for r in x) for k in (0, 1)]
+                                                for x in (runs, floor))
+        figures.append(Figure("cold", "deepmadness " + shlex.join(argv), None if failed else cpu / floor_cpu,
+                              COLD_TARGET, "x", failed or f"CPU {cpu * 1000:.0f} vs {floor_cpu * 1000:.0f} ms; wall "
+                              f"{wall * 1000:.0f} vs {floor_wall * 1000:.0f} ms"))
+        log(line(figures[-1]))
+    return figures
+
+
+def answer_time(example: Path, repeats: int, position=None) -> float:
+    """The median CPU seconds of the example's answer in this (warm) process (:func:`time.process_time`: a shared
+    machine's other loads don't count), on a state loaded afresh each time (untimed), after one answer not counted."""
+    from solver.questions import load_all
+    from solver.state import read_example
+
+    spec = read_example(example)
+    question = load_all()[spec.question]
+    args = question.bind(spec.args)
+    load = position.load if position else (lambda options: __import__("solver.state").state.load_state(example,
+                                                                                                           options))
+    times = []
+    for _ in range(repeats + 1):
+        state = load(spec.options)
+        times.append(timeit.Timer(lambda: question.func(state, args), timer=time.process_time).timeit(1))
+    return statistics.median(times[1:])
+
+
+def answered(paths: list[Path]) -> list[Path]:
+    """The examples that ask a question (not ``check``, not a ``play``)."""
+    from solver.state import read_example
+
+    return [p for p in paths if (spec := read_example(p)) and spec.question not in ("check", "play")]
+
+
+def warm(paths: list[Path], repeats: int, log=print) -> list[Figure]:
+    figures = []
+    for p in answered(paths):
+        try:
+            value, note = answer_time(p, repeats) * 1000, f"examples/{p.name}"
+        except Exception as exc:  # a failing answer is a MISS with its reason, not a crash of the whole run
+            value, note = None, f"{type(exc).__name__}: {exc}"[:120]
+        figures.append(Figure("warm", p.stem, value, WARM_TARGET, "ms", note))
+        log(line(figures[-1]))
+    return figures
+
+
+def growth(paths: list[Path], sizes=SIZES, repeats: int = 3, log=print) -> list[Figure]:
+    figures = []
+    with tempfile.TemporaryDirectory(prefix="dm-bench-") as tmp:
+        for p in answered(paths):
+            spaces, times = [], []
+            try:
+                for size in sizes:
+                    position = stretched(p, size, Path(tmp))
+                    spaces.append(position.spaces)
+                    times.append(answer_time(p, repeats, position))
+                value = growth_exponent(spaces, times)
+                note = ", ".join(f"{n:,}: {t * 1000:.1f} ms" for n, t in zip(spaces, times))
+            except Exception as exc:
+                value, note = None, f"{type(exc).__name__}: {exc}"[:120]
+            figures.append(Figure("growth", p.stem, value, GROWTH_TARGET, "exp", note))
+            log(line(figures[-1]))
+    return figures
+
+
+def line(f: Figure) -> str:
+    return f"{f.status:<4}  {f.part:<6}  {f.what:<60} {f.shown(f.value):>9}  (≤ {f.shown(f.target)})  {f.note}"
+
+
+def machine(started: _dt.datetime, seconds: float, figures: list[Figure], settings: str) -> list[list[str]]:
+    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    statuses = [f.status for f in figures]
+    return [["Measured on", started.strftime("%Y-%m-%d %H:%M UTC")], ["CPU cores", str(os.cpu_count())],
+            ["Python", f"{platform.python_implementation()} {platform.python_version()}"],
+            ["System", f"{platform.system()} {platform.release()}"], ["Commit", commit.stdout.strip() or "?"],
+            ["Load average at the start", ", ".join(f"{x:.2f}" for x in os.getloadavg())],
+            ["Settings", settings],
+            ["Result", f"{statuses.count('PASS')} PASS, {statuses.count('MISS')} MISS"], ["Run time", f"{seconds:.0f} s"]]
+
+
+def write(figures: list[Figure], about: list[list[str]], data_dir: Path | None) -> list[Path]:
+    """``build/bench.json`` always; with ``data_dir``, the Performance page's tables, one CSV a part."""
+    BUILD_FILE.parent.mkdir(exist_ok=True)
+    BUILD_FILE.write_text(json.dumps({"about": dict(about), "figures": [asdict(f) | {"status": f.status}
+                                                                        for f in figures]}, indent=1), "utf-8")
+    written = [BUILD_FILE]
+    if data_dir:
+        tables = {"machine": [["What", "Value"], *about]}
+        for part in ("cold", "warm", "growth"):
+            tables[part] = [["What", "Measured", "Target", "Result", "Detail"], *(f.row() for f in figures
+                                                                                  if f.part == part)]
+        for name, rows in tables.items():
+            with open(data_dir / f"bench-{name}.csv", "w", encoding="utf-8", newline="") as out:
+                csv.writer(out).writerows(rows)
+            written.append(data_dir / f"bench-{name}.csv")
+    return written
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    parts = set(args.only or ("cold", "scale", "warm", "make"))
-    sizes = tuple(int(s) for s in args.sizes.split(","))
-    started = _dt.datetime.now(_dt.timezone.utc)
-    clock = time.perf_counter()
-    figures = []
+    parser = argparse.ArgumentParser(prog="python -m bench", description="Measure the cold commands, the warm "
+                                     "answers and their growth with the board's size; print PASS/MISS; write "
+                                     "build/bench.json and the Performance page's data.")
+    parser.add_argument("--repeats", type=int, default=9, help="cold runs of each command and the floor (9)")
+    parser.add_argument("--answers", type=int, default=15, help="timed warm answers an example (15)")
+    parser.add_argument("--only", choices=("cold", "warm", "growth"), action="append",
+                        help="only this part (repeatable); the Performance page's data is then left as it is")
+    args = parser.parse_args(argv)
+    parts = args.only or ["cold", "warm", "growth"]
+    started, clock = _dt.datetime.now(_dt.timezone.utc), time.perf_counter()
+    shipped = examples()
+    figures: list[Figure] = []
     if "cold" in parts:
-        _log(f"1. Each command, cold, against the floor ({args.repeats} interleaved runs each):")
-        figures += cold.measure(args.repeats, log=_log)
-    if "scale" in parts:
-        _log(f"2. Questions on generated boards of {', '.join(map(str, sizes))} spaces:")
-        figures += scale.measure(sizes, args.scale_repeats, log=_log)
+        print(f"Cold commands against {shlex.join(FLOOR[1:])} ({args.repeats} runs each, in turn):")
+        figures += cold([argv for _, argv in shipped] + [list(a) for a in OTHERS], args.repeats)
     if "warm" in parts:
-        _log("3. Placements and ask in a warm process:")
-        figures += warm.measure_placements(log=_log)
-        figures += warm.measure_ask(log=_log)
-    if "make" in parts:
-        if args.fast:
-            figures += slow.skipped()
-        else:
-            _log("4. The make targets:")
-            figures += slow.measure(log=_log)
-    settings = {"repeats": args.repeats, "scale_repeats": args.scale_repeats, "sizes": list(sizes),
-                "fast": args.fast}
-    doc = document(figures, settings, started, time.perf_counter() - clock)
-    complete = args.only is None and not args.no_publish
-    written = publish(doc, BUILD_FILE, DATA_DIR if complete else None)
-    print_figures(figures)
-    print("Written: " + ", ".join(str(p.relative_to(BUILD_FILE.parent.parent)) for p in written))
-    return 1 if args.strict and summary(figures)["MISS"] else 0
+        print(f"Warm answers on the shipped boards (median of {args.answers}):")
+        figures += warm([p for p, _ in shipped], args.answers)
+    if "growth" in parts:
+        print(f"Growth with the board's size ({', '.join(f'{s:,}' for s in SIZES)} spaces):")
+        figures += growth([p for p, _ in shipped])
+    about = machine(started, time.perf_counter() - clock, figures,
+                    f"repeats={args.repeats}, answers={args.answers}, sizes={list(SIZES)}")
+    written = write(figures, about, None if args.only else DATA_DIR)
+    print(about[-2][1] + ". Written: " + ", ".join(str(p.relative_to(ROOT)) for p in written))
+    return 0
