@@ -24,6 +24,8 @@ ACTIVATION_RULES = ("fathoms-activation.who", "fathoms-activation.not-normal",
                     "fathoms-activation.attacker-breaks-ties", "fathoms-activation.move-toward-attack-space",
                     "fathoms-activation.move-ignores-trap-and-slow", "fathoms-activation.ignore-weakened",
                     "fathoms-activation.paralyzed-ignored")
+ATTACK_RULES = ("fathoms-activation.target-as-monster", "fathoms-activation.all-damage-to-target",
+                "outcome.loss-investigator-killed")
 RANGE_OPTIONS = ("sight.range", "sight.model", "board.distance")
 IGNORED_WORDS = {"slow": "Slow (when moving)", "weakened": "Weakened (when attacking)",
                  "paralyzed": "Paralyzed (the whole unbound activation)"}
@@ -83,9 +85,14 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     if plan.reshuffled or plan.weapon is None and not plan.weapon_given:
         used.append("fathoms-dark.search-deck-exhausted")
     explanation = _explanation(state, plan, choices, told)
+    rules = ACTIVATION_RULES
+    if plan.attacks:
+        rules += ATTACK_RULES
+        explanation.append("Each attack's wounds are its dice's and all go to the target; an investigator they kill "
+                           "loses the game for everyone.")
     return Answer("unbound-activation", _result(plan), () if steps else choices, steps,
                   chooser=TIE_CHOOSER if plan.count > 1 else None,
-                  rules=ACTIVATION_RULES, options=settings(state, used + (list(RANGE_OPTIONS) if plan.weapon else [])),
+                  rules=rules, options=settings(state, used + (list(RANGE_OPTIONS) if plan.weapon else [])),
                   approximate_board=approximate_board(state), explanation=tuple(explanation),
                   draw=Drawing(spaces=(plan.start,), figures=(investigator,)))
 
