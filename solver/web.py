@@ -131,6 +131,24 @@ def vocabulary() -> dict:
             "rule_areas": {r.id: r.area for r in cat.rules.values()}}
 
 
+def setup(scenario: str, investigators: list[str], seed: int) -> dict:
+    """A scenario's set-up on its shipped board, as state-file data: the scenario's own ``new_game`` with
+    ``investigators``, its chance (shuffles, draws) from ``random.Random(seed)``; the players then move what
+    differs at their table."""
+    import random
+
+    from .board import board_from_data
+    from .catalog import Options
+    from .scenarios import scenario_class
+    from .state import dump_state
+
+    cls = scenario_class(scenario)
+    game = cls(board_from_data(parse_yaml(shipped_board(scenario)), BOARD_FILE), Options())
+    data = dump_state(game.new_game(list(investigators), random.Random(seed)))
+    data.pop("board", None)  # the shipped board, read here from its text
+    return data
+
+
 def shipped_board(scenario: str) -> str:
     """The text of a scenario's shipped board file."""
     from .scenarios import board_file
@@ -203,8 +221,8 @@ def unpack(token: str) -> str:
 def call(name: str, args_json: str) -> str:
     """The page's one entry point: ``name`` a function of this module, its arguments as a JSON list; returns JSON
     ``{"ok": result}`` or ``{"error": message, "status": code}``."""
-    functions = {f.__name__: f for f in (answer, check, questions, vocabulary, shipped_board, board, board_to_yaml,
-                                         parse_yaml, dump_yaml, pack, unpack)}
+    functions = {f.__name__: f for f in (answer, check, questions, vocabulary, setup, shipped_board, board,
+                                         board_to_yaml, parse_yaml, dump_yaml, pack, unpack)}
     try:
         result = functions[name](*json.loads(args_json))
     except CommandFailed as exc:

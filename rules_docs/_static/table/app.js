@@ -27,11 +27,28 @@ const SKELETON = `
   </span>
 </section>
 <p id="dm-t-status" class="dm-t-status" role="status" aria-live="polite">Loading the solver…</p>
+<p id="dm-t-note" class="dm-t-hint"></p>
 <div class="dm-t-main">
   <div class="dm-t-left">
     <div class="dm-t-tools" id="dm-t-tools"></div>
     <div class="dm-t-board"><svg id="dm-t-svg" class="dm-t-svg" role="img" aria-label="the board"></svg></div>
     <div id="dm-t-figure" class="dm-t-figure"></div>
+    <details class="dm-t-legend"><summary>Legend</summary><ul>
+      <li><span class="dm-t-key" style="border:3px solid #d62728"></span> spawn space,
+          <span class="dm-t-key" style="border:3px solid #2ca02c"></span> start space,
+          <span class="dm-t-key" style="border:3px dashed #1f77b4"></span> Dimensional Portal (its colour),
+          <span class="dm-t-key" style="background:#d9c2ec"></span> Unbound space,
+          <span class="dm-t-key" style="background:#f2d3b3"></span> Nest space; ● ✚ ■ ▲ ★ ⬢ Objective Points;
+          a bar across a connection: a hatch (light blue open, grey closed, black locked, brown sealed, orange broken);
+          dashed lines join rooms.</li>
+      <li><span class="dm-t-key dm-t-round" style="background:#2c7fb8"></span> investigator,
+          <span class="dm-t-key dm-t-round" style="background:#b2182b"></span> monster (initials and number);
+          markers: <b style="color:#c62828">wounds</b>, <b style="color:#2e7d32">+N</b> health +1 tokens,
+          <b style="color:#1f77b4">flooded</b>, <b style="color:#555">O</b> obscure, <b style="color:#b36b00">N</b> nest
+          marker, <b style="color:#6a3d9a">U</b> unbound marker, <b style="color:#7a8b00">infested</b> tokens.</li>
+      <li>An answer: <span class="dm-t-key dm-t-round" style="background:#ffd54a"></span> chosen spaces, orange
+          arrows for paths and moves, a magenta ring round a target, a yellow tag where a marker goes.
+          Tap a choice in the list to draw it.</li></ul></details>
   </div>
   <div class="dm-t-right">
     <details open id="dm-t-ask"><summary>Ask a question</summary><div id="dm-t-qform"></div><div id="dm-t-answer"></div></details>
@@ -317,19 +334,34 @@ export async function startApp(root, base, dm) {
   for (const s of vocab.scenarios) scenSel.append(h("option", { value: s }, s));
   const startSel = $(root, "#dm-t-start");
   for (const e of examples) startSel.append(h("option", { value: e.file }, `example: ${e.title || e.file}`));
-  scenSel.addEventListener("change", () => { startSel.value = ""; app.load({ scenario: scenSel.value }); });
+  // the scenario's own set-up on its shipped board (chance drawn with a seed shown), else the bare scenario
+  app.setUp = (scenario) => {
+    const seed = Math.floor(Math.random() * 10000);
+    try {
+      app.load(dm.call("setup", scenario, ["Lisbeth Gibson", "Sophie Brigman"], seed));
+      app.note(`The set-up of ${scenario}, its chance drawn at random (seed ${seed}): move the figures and markers `
+        + "to match your table, or start from an example.");
+    } catch (e) {
+      app.load({ scenario });
+      app.note(`The set-up could not be made (${e.message}): the board is empty.`);
+    }
+  };
+  app.note = (text) => { $(root, "#dm-t-note").textContent = text; };
+  scenSel.addEventListener("change", () => { startSel.value = ""; app.setUp(scenSel.value); });
   $(root, "#dm-t-clear").addEventListener("click", () => {
     startSel.value = "";
     const keep = app.boardYaml;
     app.load({ scenario: scenSel.value }, keep);
+    app.note("An empty board: place the figures and markers.");
   });
   startSel.addEventListener("change", () => {
     const e = examples.find((x) => x.file === startSel.value);
-    if (!e) { app.load({ scenario: scenSel.value }); return; }
+    if (!e) { app.setUp(scenSel.value); return; }
     const S = dm.call("parse_yaml", e.text);
     delete S.example;
     app.load(S);
     app.questionForm.set(e.question, e.args);
+    app.note(`The example ${e.file}${e.title ? `: ${e.title}` : ""}. Tap Answer.`);
   });
   const readFile = (input, fn) => input.addEventListener("change", async () => {
     const f = input.files[0];
@@ -397,7 +429,7 @@ export async function startApp(root, base, dm) {
       app.status(`The link's position can't be read: ${esc(e.message)}`, "dm-t-bad");
     }
   } else {
-    app.load({ scenario: vocab.scenarios[0] });
+    app.setUp(vocab.scenarios[0]);
   }
   runCheck();
   root.dataset.ready = "true";
