@@ -26,9 +26,9 @@ investigator, monster type, room or space; a figure without a space; impossible 
 devour marker off the track; an unknown option or setting.
 
 How the state is built: ``scenario.new_state()`` (no shuffle: the decks in the scenario's order, then the
-scenario's set-up), then the common keys above, then ``scenario.read_state(section, state)`` with the scenario's
-own section. Figures the set-up placed stay unless the file gives a figure of the same ID; a ``reserve`` given
-replaces the whole reserve.
+scenario's set-up), then the common keys above, then the scenario's own section through its
+:class:`ScenarioSection` (:func:`section_format`). Figures the set-up placed stay unless the file gives a figure of
+the same ID; a ``reserve`` given replaces the whole reserve.
 """
 
 from __future__ import annotations
@@ -148,31 +148,22 @@ class ScenarioSection:
 
 
 def section_format(scenario: Scenario | type[Scenario]) -> ScenarioSection:
-    """The state-file section format of ``scenario`` (a scenario or its class): its folder's
-    ``statefile.SECTION``, else no section."""
+    """The state-file section format of ``scenario`` (a scenario or its class): the ``SECTION`` of its folder's
+    ``statefile.py`` (``solver/scenarios/<name>/statefile.py``), or of the module that declares the class (a
+    scenario written in one module, as the tests' are); a scenario with neither has no section of its own."""
     import importlib
 
     cls = scenario if isinstance(scenario, type) else type(scenario)
+    own = importlib.import_module(cls.__module__)
+    if hasattr(own, "SECTION"):
+        return own.SECTION
     module = cls.__module__.rsplit(".", 1)[0] + ".statefile"
     try:
         return importlib.import_module(module).SECTION
     except ModuleNotFoundError as exc:
         if exc.name != module:
             raise
-        if hasattr(scenario, "read_state"):  # a scenario not yet split into its folder
-            return _LegacySection(scenario)
         return ScenarioSection()
-
-
-class _LegacySection(ScenarioSection):
-    def __init__(self, scenario) -> None:
-        self.scenario = scenario
-
-    def read(self, section: Entry, state: GameState) -> None:
-        self.scenario.read_state(section, state)
-
-    def write(self, state: GameState) -> dict:
-        return self.scenario.write_state(state)
 
 
 def _read_options(entry: Entry, overrides: Mapping[str, str] | None) -> Options:
@@ -405,7 +396,7 @@ def _check_figure_counts(root: Entry, state: GameState) -> None:
 # --- writing ------------------------------------------------------------------------------------------------------
 def dump_state(state: GameState, folder: str | Path | None = None) -> dict:
     """The state as plain data that :func:`state_from_data` reads back into the same state (every common key is
-    written out; the scenario writes its own section with :meth:`Scenario.write_state`)."""
+    written out; the scenario's :class:`ScenarioSection` writes its own section)."""
     from .scenarios import board_file
 
     scenario = state.scenario

@@ -1,8 +1,9 @@
 """A tiny scenario and board for the state-file and command-line tests, independent of the shipped scenarios.
 
 ``tiny`` is registered in :data:`solver.scenarios.SCENARIOS` for the length of a test (fixture ``tiny``). Its own
-state-file section holds ``mist: [spaces]`` — spaces that block sight — so the tests exercise the scenario hooks
-``read_state``, ``write_state``, ``sight_blockers`` and ``attack_targets`` the way a real scenario does.
+state-file section (``SECTION``, beside the class) holds ``mist: [spaces]`` — spaces that block sight — so the tests
+exercise a :class:`~solver.state.ScenarioSection` and the hooks ``sight_blockers`` and ``attack_targets`` the way a
+real scenario does.
 
 The board (rooms 1, 2, 3 and 4)::
 
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from solver.game import GameState, Scenario, Target, TrackSpace
+from solver.state import ScenarioSection
 
 TINY_BOARD = textwrap.dedent("""\
     name: Tiny
@@ -94,7 +96,20 @@ class TinyScenario(Scenario):
     devouring_track = tuple(TrackSpace(v) for v in (3, 2, 3, 2))
     state_class = TinyState
 
-    def read_state(self, section, state) -> None:
+    def sight_blockers(self, state) -> frozenset[str]:
+        return frozenset(state.mist)
+
+    def attack_targets(self, state, attacker_id) -> list[Target]:
+        # a marker treated as a monster on the Objective Point, as the scenarios have
+        return super().attack_targets(state, attacker_id) + [Target("star marker", "2b", "test_marker")]
+
+
+class TinySection(ScenarioSection):
+    """The tiny scenario's own section: ``tiny: {mist: [spaces]}`` (declared beside the scenario's class)."""
+
+    keys = (("mist", "the spaces that block sight"),)
+
+    def read(self, section, state) -> None:
         section.keys(("mist",))
         for item in section.get("mist", []).list():
             space = item.text()
@@ -102,15 +117,11 @@ class TinyScenario(Scenario):
                 raise item.error(f"no space {space!r} on the board")
             state.mist.add(space)
 
-    def write_state(self, state) -> dict:
+    def write(self, state) -> dict:
         return {"mist": sorted(state.mist)} if state.mist else {}
 
-    def sight_blockers(self, state) -> frozenset[str]:
-        return frozenset(state.mist)
 
-    def attack_targets(self, state, attacker_id) -> list[Target]:
-        # a marker treated as a monster on the Objective Point, as the scenarios have
-        return super().attack_targets(state, attacker_id) + [Target("star marker", "2b", "test_marker")]
+SECTION = TinySection()
 
 
 @pytest.fixture
