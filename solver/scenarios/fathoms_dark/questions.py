@@ -26,7 +26,7 @@ ACTIVATION_RULES = ("fathoms-activation.who", "fathoms-activation.not-normal",
                     "fathoms-activation.paralyzed-ignored")
 ATTACK_RULES = ("fathoms-activation.target-as-monster", "fathoms-activation.all-damage-to-target",
                 "outcome.loss-investigator-killed")
-RANGE_OPTIONS = ("sight.range", "sight.model", "board.distance")
+RANGE_OPTIONS = ("sight.range", "sight.model", "hatch.blocks-sight", "board.distance", "hatch.blocks-movement")
 IGNORED_WORDS = {"slow": "Slow (when moving)", "weakened": "Weakened (when attacking)",
                  "paralyzed": "Paralyzed (the whole unbound activation)"}
 
