@@ -44,6 +44,14 @@ def _answer(state: GameState, question: str, result: Result, rules: tuple[str, .
                   approximate_board=approximate_board(state), **fields)
 
 
+#: At most this many tied paths or lines are listed; more are counted (the answer says how many there are).
+PATHS_LISTED = 24
+
+
+def _listed(count: int) -> str:
+    return f", the first {PATHS_LISTED} listed" if count > PATHS_LISTED else ""
+
+
 def _path(path) -> str:
     return " → ".join(path)
 
@@ -70,7 +78,8 @@ def line_of_sight(state: GameState, args: dict) -> Answer:
     if geo.sight_blockers:
         explanation.append("Spaces that block sight in this position: "
                            + ", ".join(sorted(geo.sight_blockers, key=space_sort_key)) + ".")
-    paths = geo.sight_paths(a, b)
+    paths = geo.sight_paths(a, b, PATHS_LISTED)
+    count = geo.sight_path_count(a, b) if len(paths) >= PATHS_LISTED else len(paths)
     blockers = Drawing(spaces=tuple(sorted(geo.sight_blockers, key=space_sort_key)))
     if not paths:
         result = Result(ResultKind.NO, f"{a_label} can't see {b_label}: {_why_unseen(geo, a, b)}.")
@@ -80,8 +89,8 @@ def line_of_sight(state: GameState, args: dict) -> Answer:
     choices = tuple(Choice("path", _path(p), {"path": list(p), "sight_distance": d}, f"sight distance {d}",
                            draw=Drawing(spaces=(p[-1],), paths=(tuple(p),))) for p in paths)
     text = (f"{a_label} sees {b_label} at sight distance {d}"
-            + (f", along {_plural(len(paths), 'shortest line')}." if d else " (the same space)."))
-    return _answer(state, "line-of-sight", Result(ResultKind.YES, text, len(paths)), rules, Geometry.SIGHT_RULES,
+            + (f", along {_plural(count, 'shortest line')}{_listed(count)}." if d else " (the same space)."))
+    return _answer(state, "line-of-sight", Result(ResultKind.YES, text, count), rules, Geometry.SIGHT_RULES,
                    choices=choices, explanation=tuple(explanation), draw=blockers)
 
 
@@ -113,7 +122,8 @@ def distance(state: GameState, args: dict) -> Answer:
     a, a_label = locate(state, args["from"], "from")
     b, b_label = locate(state, args["to"], "to")
     geo = Geometry.of(state)
-    paths = geo.move_paths(a, b)
+    paths = geo.move_paths(a, b, PATHS_LISTED)
+    count = geo.move_path_count(a, b) if len(paths) >= PATHS_LISTED else len(paths)
     if not paths:
         blocked = state.board.distance(a, b) is not None
         why = ("every way crosses a hatch that blocks movement (hatch.blocks-movement: "
@@ -130,8 +140,8 @@ def distance(state: GameState, args: dict) -> Answer:
         result = Result(ResultKind.DETERMINED, f"{a_label} to {b_label}: {_plural(d, 'move')}, along one shortest "
                                                f"path.", 1)
     else:
-        result = Result(ResultKind.CHOICE, f"{a_label} to {b_label}: {_plural(d, 'move')}, along {len(paths)} "
-                                           f"shortest paths (tied): the players choose.", len(paths))
+        result = Result(ResultKind.CHOICE, f"{a_label} to {b_label}: {_plural(d, 'move')}, along {count:,} "
+                                           f"shortest paths (tied){_listed(count)}: the players choose.", count)
     return _answer(state, "distance", result, Geometry.MOVE_RULES, Geometry.MOVE_RULES, choices=choices)
 
 
