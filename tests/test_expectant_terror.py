@@ -525,12 +525,18 @@ def test_a_move_is_an_action_to_an_adjacent_space():
     scenario.add_investigators(state, NAMES[:1])
     assert scenario.legal_actions(state, NAMES[0]) == []  # not during his or her activation
     scenario.begin_activation(state, ActivationContext.normal(NAMES[0]))
-    moves = scenario.legal_actions(state, NAMES[0])
+    moves = [a for a in scenario.legal_actions(state, NAMES[0]) if a.name == "move"]
     assert {a.args["to"] for a in moves} == set(state.board.neighbours("1b"))
     scenario.take_action(state, NAMES[0], moves[0])
     assert state.actions_left == 2 and state.figures[NAMES[0]].space == moves[0].args["to"]
-    with pytest.raises(ValueError):
+    with pytest.raises(RuleViolation):  # not a neighbour: refused, and no action spent
         scenario.take_action(state, NAMES[0], Action("move", {"to": "29a"}))
+    assert state.actions_left == 2
+    for _ in range(2):
+        scenario.take_action(state, NAMES[0], scenario.legal_actions(state, NAMES[0])[0])
+    assert state.actions_left == 0 and scenario.legal_actions(state, NAMES[0]) == []
+    with pytest.raises(ValueError, match="no action"):
+        scenario.take_action(state, NAMES[0], moves[0])
 
 
 def test_a_refused_operation_leaves_the_state_as_it_was():

@@ -139,7 +139,7 @@ def nest_spawn_question(state: GameState, args: Mapping) -> Answer:
              *spawn.rules]
     if outcome is not None:
         rules.append(outcome.rule_id)
-    return Answer("nest-spawn", result, choices, outcome=OutcomeData.of(outcome), chooser="the devoured deck",
+    return Answer("nest-spawn", result, choices, outcome=OutcomeData.of(outcome),
                   rules=tuple(dict.fromkeys(rules)), options=settings(state, NEST_MARKER_OPTIONS),
                   approximate_board=approximate_board(state), explanation=tuple(explanation),
                   draw=Drawing(spaces=tuple(state.nest_marker_spaces().values())))
@@ -221,7 +221,7 @@ def valid_placements_question(state: GameState, args: Mapping) -> Answer:
         else:
             result = Result(ResultKind.YES, f"Rooms {_rooms_text(proposal)} are a legal placement.", total)
         explanation.insert(0, text)
-    return Answer("valid-placements", result, choices, chooser="the devoured deck",
+    return Answer("valid-placements", result, choices,
                   rules=tuple(dict.fromkeys(rules)), options=settings(state, NEST_MARKER_OPTIONS),
                   approximate_board=approximate_board(state), explanation=tuple(explanation))
 
@@ -275,7 +275,7 @@ def nest_return_question(state: GameState, args: Mapping) -> Answer:
     choice = Choice("space", space, space, f"room {room}'s spawn space: the devoured deck's top card",
                     ("nest.returns-next-round",), Drawing(spaces=(space,), figures=nearest,
                                                           placements=(Placement("Nest", space),)))
-    return Answer("nest-return", Result(ResultKind.DETERMINED, text, 1), (choice,), chooser="the devoured deck",
+    return Answer("nest-return", Result(ResultKind.DETERMINED, text, 1), (choice,),
                   rules=tuple(rules), options=options, approximate_board=approximate_board(state),
                   explanation=tuple(explanation))
 

@@ -65,7 +65,6 @@ HAZARD_RULES = {"teal": "expectant-track.teal", "blue": "expectant-track.blue"}
 # The start of an investigator's activation: infested tokens strike (not outside a normal activation).
 INFESTED_AT_START = ActivationEffect("infested tokens", "beginning", "infested.start-damage")
 DISCARD = "discard infested tokens"  # the action's name
-MOVE = "move"
 
 
 @dataclass(frozen=True, slots=True)
@@ -485,23 +484,23 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
         state.actions_left = actions
 
     def legal_actions(self, state: GameState, investigator: str) -> list[Action]:
-        """During the investigator's own activation: a move to each adjacent space while an action is left, and
-        the discard at a nest marker (free) when it is allowed."""
+        """During the investigator's own activation: the base game's actions the engine models while one of the
+        three is left (``super()``), and the discard at a nest marker (free) when it is allowed."""
         assert isinstance(state, ExpectantTerrorState)
         ctx = state.activation
         if ctx is None or ctx.investigator != investigator:
             return []
-        fig = state.figures[investigator]
-        actions = []
-        if state.actions_left > 0 and fig.space is not None:
-            actions += [Action(MOVE, {"to": n}) for n in self.board.neighbours(fig.space)]
+        actions = super().legal_actions(state, investigator) if state.actions_left > 0 else []
         if self.discard_refusal(state, investigator) is None:
+            fig = state.figures[investigator]
             actions.append(Action(DISCARD, {"room": state.nest_marker_room_at(fig.space)},
                                   "infested.discard-with-nest-marker"))
         return actions
 
     def take_action(self, state: GameState, investigator: str, action: Action, rng: random.Random | None = None,
                     choose: Chooser = players_must_choose) -> list[Fired]:
+        """The discard at a nest marker (free), or one of the base game's actions, which spends one of the
+        activation's three actions."""
         assert isinstance(state, ExpectantTerrorState)
         if action.name == DISCARD:
             done = self.discard_infestation(state, investigator)
@@ -510,17 +509,13 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
                            "room": done.room}),
                     Fired("infested.husks-spawn", "Husks spawn",
                           {"figures": list(done.husks), "not_spawned": done.missing_husks})]
-        if action.name == MOVE:
-            fig = self._investigator(state, investigator)
-            to = action.args.get("to")
-            if state.activation is None or state.activation.investigator != investigator:
-                raise RuleViolation("infested.discard-in-activation", f"it is not {investigator}'s activation")
-            if fig.space is None or to not in self.board.neighbours(fig.space):
-                raise ValueError(f"{investigator} can't move from {fig.space} to {to!r}: not adjacent")
-            self.spend_action(state)
-            fig.space = to
-            return [Fired("move", "a move", {"investigator": investigator, "to": to})]
-        return super().take_action(state, investigator, action, rng, choose)
+        ctx = state.activation
+        if ctx is None or ctx.investigator != investigator or state.actions_left <= 0:
+            raise ValueError(f"{investigator} has no action to take now: an action is one of the three of his or "
+                             f"her activation")
+        fired = super().take_action(state, investigator, action, rng, choose)
+        state.actions_left -= 1
+        return fired
 
     def end_activation(self, state: ExpectantTerrorState, context: ActivationContext | None = None,
                        rng: random.Random | None = None, choose: Chooser = players_must_choose) -> list[Fired]:
