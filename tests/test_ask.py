@@ -49,6 +49,7 @@ def test_every_question_names_the_rules_that_answer_it_or_is_out_of_scope(part):
     cat = catalog()
     for q in ask_quality.questions(part):
         assert ("answers" in q) != (q.get("scope") == "out"), q
+        assert q.get("yes_no", "yes") in ("yes", "no"), q
         assert all(a in cat.rules or a in cat.options for a in q.get("answers", ())), q
 
 
@@ -96,8 +97,8 @@ def _figure(part: str, f: dict) -> str:
 
 #: What the ranking must not fall below (the figures measured when it was chosen; a change that lowers one is a
 #: regression). Issue 14's own targets, on the held-out part, are ask_quality.TARGETS.
-FLOORS = {"held_out": {"first": 0.55, "top3": 0.78, "not_covered": 0.40},
-          "tuning": {"first": 0.65, "top3": 0.84, "not_covered": 0.75}}
+FLOORS = {"held_out": {"first": 0.55, "top3": 0.80, "not_covered": 0.40},
+          "tuning": {"first": 0.66, "top3": 0.85, "not_covered": 0.85}}
 
 
 @pytest.mark.parametrize("part", ask_quality.PARTS)
@@ -109,6 +110,13 @@ def test_ask_quality_holds_its_floor(part, figures, capsys):
     misses = "\n".join(f"  {q!r}: expected {want}, got {got}" for q, want, got in f["misses"]) if part == "tuning" \
         else f"  ({len(f['misses'])} misses, not listed: the held-out part is never tuned on)"
     assert all(s[k] >= FLOORS[part][k] for k in s), _figure(part, f) + "\n" + misses
+
+
+def test_the_ruling_says_yes_or_no_rightly(figures):
+    """The tuning part's yes/no questions (``yes_no:``) whose first hit is the right rule: the ruling's first word
+    matches the rule for most of them (a restriction such as "only" is not read as a no)."""
+    f = figures["tuning"]
+    assert f["yes_no"] >= 25 and f["yes_no_right"] >= 0.8 * f["yes_no"], f
 
 
 @pytest.mark.xfail(strict=True, reason="issue 14's held-out targets (85 % first, 95 % top three, 80 % not covered) "

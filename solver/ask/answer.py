@@ -13,6 +13,8 @@ NOT_COVERED = "Not covered by the Endless Nightmares rules"
 #: Words that open a yes/no question (or a clause of one: "Franklyn has a shotgun, does his bonus apply?").
 _AUXILIARIES = frozenset("""can could do does did is are was were will would may might must shall should has have
 had am""".split())
+#: Words that open a question asking for something else than yes or no.
+_QUESTION_WORDS = frozenset("what where when who whom whose which why how".split())
 #: Words that open a condition before a sentence's main clause ("When a figure with no wounds gains 1 health, …").
 _CONDITIONS = frozenset("""when if while with after once as during at in unless until before whenever under
 for""".split())
@@ -140,24 +142,30 @@ def _clauses(text: str) -> list[str]:
 
 
 def yes_no_clause(question: str) -> str | None:
-    """The clause of ``question`` that asks yes or no (the last one that opens with an auxiliary verb), if any.
+    """The clause of ``question`` that asks yes or no, if it asks so: its last clause that opens with an auxiliary
+    verb or a question word, when that is an auxiliary and the clause offers no alternatives ("open or shut?").
 
     >>> yes_no_clause("Lisbeth has nothing stored, can she still change a die result?")
     'can she still change a die result'
-    >>> yes_no_clause("where does the Unbound figure start?") is None
+    >>> yes_no_clause("a card doesn't say where, where does it go?") is None
+    True
+    >>> yes_no_clause("the 3d door, is it open or shut?") is None
     True
     """
     found = None
     for clause in _clauses(question.lower().replace("\u2019", "'")):
         words = clause.split()
-        if words and (words[0] in _AUXILIARIES or words[0].rstrip("'nt") in _AUXILIARIES
-                      or re.match(r"^(can|don|doesn|isn|aren|won|didn)'?t$", words[0])):
+        first = re.sub(r"n'?t$", "", words[0]) if words else ""
+        if first in _AUXILIARIES or first in _QUESTION_WORDS:
             found = clause
+    if found is None or found.split()[0] in _QUESTION_WORDS or re.search(r"\bor\b", found):
+        return None
     return found
 
 
 def _negative(text: str) -> bool:
-    return any(w == "not" for w, _ in normal_words(text))
+    """Whether a clause says no: a negation, or that something is ignored."""
+    return any(w == "not" or w.startswith("ignor") for w, _ in normal_words(text))
 
 
 def first_sentence(text: str) -> str:
@@ -170,6 +178,7 @@ def first_sentence(text: str) -> str:
 def main_clause(sentence: str) -> str:
     """A sentence without the condition it opens with ("When a figure … gains 1 health, it still gains it" → "it
     still gains it")."""
+    sentence = sentence.split(";", 1)[0]
     words = sentence.split(maxsplit=1)
     if words and words[0].lower() in _CONDITIONS and "," in sentence:
         return sentence.split(",", 1)[1]

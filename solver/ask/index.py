@@ -180,7 +180,7 @@ def _sources() -> list[Path]:
     here = Path(__file__).resolve().parent
     catalog_folder = here.parent / "catalog"  # solver.catalog.catalog_dir(), without importing the YAML reader
     code = [here / "index.py", here / "words.py", here.parent / "rule.py", here.parent / "spec.py",
-            catalog_folder / "__init__.py"]
+            here.parent / "yamlio.py", catalog_folder / "__init__.py"]
     return [*code, *sorted(catalog_folder.glob("*.yaml")), *feature_files()]
 
 

@@ -25,7 +25,9 @@ TABLES: Mapping[str, tuple[float, Mapping[str, float]]] = {
 #: The weight of a meaning (the rulebook's words a players' phrase stands for) against the phrase's own words.
 SYNONYM_WEIGHT = 1.0
 #: How close a word the catalog never uses must be to one it uses to be read as its misspelling.
-SPELLING_CUTOFF = 0.86
+SPELLING_CUTOFF = 0.85
+#: Shorter words are left as they are: too many real words lie that close to one another ("black", "back").
+SPELLING_MIN_LENGTH = 6
 #: An option's score is multiplied by this unless the question is about readings or assumptions: the rule that
 #: answers comes first.
 OPTION_FACTOR = 0.8
@@ -93,7 +95,7 @@ class Ranker:
         """A word the catalog never uses, as the catalog's word it is most likely a misspelling of ("lisbth" →
         lisbeth): the closest of the same first letter and about the same length (difflib, ratio
         :data:`SPELLING_CUTOFF`); else the word itself."""
-        if len(word) < 4 or word.isdigit() or self.holders(word) or self._is_phrase_word(word):
+        if len(word) < SPELLING_MIN_LENGTH or word.isdigit() or self.holders(word) or self._is_phrase_word(word):
             return word
         fixed = self._spelled.get(word)
         if fixed is None:
