@@ -47,6 +47,7 @@ from solver.questions import load_all
 from solver.render import to_data, to_text
 from solver.state import dump_state, state_from_data
 from tests.playout import GAMES, MAX_ROUNDS, SCENARIO_NAMES, play
+from tests.test_state_support import tiny  # noqa: F401  (fixture)
 
 LONG = settings.get_current_profile_name() in ("fuzz", "long")
 QUESTIONS = load_all()
@@ -257,3 +258,34 @@ class HealthMachine(RuleBasedStateMachine):
 TestHealth = HealthMachine.TestCase
 TestHealth.settings = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow],
                                **({} if LONG else {"max_examples": 30, "stateful_step_count": 30}))
+
+
+# --- the base game's actions every scenario has ------------------------------------------------------------------------
+def test_the_base_actions_move_to_a_neighbour_and_gain_health(tiny):
+    from solver.game import Action
+    from solver.state import load_state
+
+    state = load_state(tiny())
+    scenario = state.scenario
+    # Emma Kruger stands in 2b: 2a and 2c are open, 4a too; the 3D (locked) hatch to 3a blocks movement
+    moves = {a.args["to"] for a in scenario.legal_actions(state, "Emma Kruger") if a.name == "move"}
+    assert moves == {"2a", "2c", "4a"}
+    before = snapshot(state)
+    with pytest.raises(RuleViolation) as refused:
+        scenario.take_action(state, "Emma Kruger", Action("move", {"to": "3a"}))
+    assert refused.value.rule_id == "hatch.blocks-movement" and snapshot(state) == before
+    fired = scenario.take_action(state, "Emma Kruger", Action("move", {"to": "4a"}))
+    assert state.figures["Emma Kruger"].space == "4a" and fired[0].rule_id == "board.distance"
+    # Lisbeth Gibson holds a wound: gaining health heals it first, then gives a health +1 token
+    lisbeth = state.figures["Lisbeth Gibson"]
+    assert [f.rule_id for f in scenario.take_action(state, lisbeth.id, Action("gain health", {"amount": 1}))] == \
+        ["health.gain-heals-wound"]
+    assert (lisbeth.health.wounds, lisbeth.health.health_plus_tokens) == (0, 0)
+    assert [f.rule_id for f in scenario.take_action(state, lisbeth.id, Action("gain health", {"amount": 1}))] == \
+        ["health.gain-over-max"]
+    assert lisbeth.health.health_plus_tokens == 1
+    lisbeth.killed = True
+    assert scenario.legal_actions(state, lisbeth.id) == []
+    assert scenario.invariants(state) == []
+    state.figures["Emma Kruger"].space = "9z"
+    assert any("9z" in w for w in scenario.invariants(state))
