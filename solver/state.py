@@ -54,6 +54,11 @@ COMMON_KEYS = ("scenario", "board", "options", "round", "devour_marker", "devour
 INVESTIGATOR_KEYS = ("space", "wounds", "health_plus_tokens", "tokens", "health", "killed")
 MONSTER_KEYS = ("type", "id", "space", "wounds", "health_plus_tokens", "health", "killed")
 CONDITION_TOKENS = ("slow", "weakened", "paralyzed")
+#: Limits on a position, beyond the components' own counts (each is far above what a table can hold): a game
+#: lasts as many rounds as its devouring track has spaces (16 at most), and the box holds 65 monster figures, the
+#: base game's some more.
+MAX_ROUND = 99
+MAX_MONSTERS = 300
 
 
 def figures_in_box() -> dict[str, int]:
@@ -110,7 +115,7 @@ def state_from_data(data, file: str = "<state>", options: Mapping[str, str] | No
     state = scenario.new_state()
 
     if root.has("round"):
-        state.round = root.need("round").integer(minimum=1)
+        state.round = root.need("round").integer(minimum=1, maximum=MAX_ROUND)
     _read_devour_marker(root, state)
     _read_decks(root, state)
     if root.has("reserve"):
@@ -351,6 +356,9 @@ def _read_investigators(root: Entry, state: GameState) -> None:
 def _read_monsters(root: Entry, state: GameState) -> None:
     known = monster_types()
     entries = root.get("monsters", []).list()
+    if len(entries) > MAX_MONSTERS:
+        raise root.get("monsters").error(f"{len(entries)} monster figures: a position holds at most {MAX_MONSTERS} "
+                                         f"(the expansion's box has 65; see the State files page's limits)")
     wanted: list[tuple[Entry, str, str | None]] = []
     taken: set[str] = set()
     for m in entries:

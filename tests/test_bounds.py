@@ -66,3 +66,17 @@ def test_a_few_tied_paths_are_all_listed(capsys):
     assert main(["distance", str(example), "--from", "Sophie Brigman", "--to", "Husk#1", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["result"]["count"] == len(data["choices"]) == 2 and data["summarised"] is False
+
+
+def test_absurd_positions_are_refused_with_the_limit(tmp_path, capsys):
+    base = yaml.safe_load((ROOT / "examples" / "general-distance.yaml").read_text(encoding="utf-8"))
+    base.pop("example")
+    for change, words in ((lambda s: s.update(round=999_999_999), "above the most allowed, 99"),
+                          (lambda s: s.update(monsters=[{"type": "Husk", "space": "13a"}] * 20_000),
+                           "at most 300")):
+        state = dict(base)
+        change(state)
+        path = tmp_path / "absurd.yaml"
+        path.write_text(yaml.safe_dump(state), encoding="utf-8")
+        assert main(["check", str(path)]) == 2
+        assert words in capsys.readouterr().err
