@@ -89,6 +89,16 @@ Feature: Fathoms Dark — the unbound activation
         | reshuffle-discards | Knife  | move 24b→24a; move 24a→17b; attack Lisbeth Gibson |
         | no-weapon          | none   | no action; no action; no action                   |
 
+    @rule:fathoms-activation.discard-until-weapon
+    Scenario: A position with no search deck: the weapon is asked for, never taken to be none
+      Given a Fathoms Dark position with these investigators:
+        | investigator   | objective marker | space |
+        | Lisbeth Gibson | circle           | 17b   |
+        | Sophie Brigman | star             | 24b   |
+      And the unbound markers cover the Objective Points of Sophie Brigman
+      When the Fathoms Dark round ends
+      Then the Fathoms Dark round waits for a choice under rule "fathoms-activation.discard-until-weapon" among 0, 1, 2 and 3
+
   Rule: Attack the nearest other investigator the weapon reaches; ties are the attacker's choice
 
     @rule:fathoms-activation.three-actions @rule:fathoms-activation.must-attack @rule:fathoms-activation.attack-nearest

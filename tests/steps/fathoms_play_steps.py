@@ -12,6 +12,7 @@ import re
 from pytest_bdd import given, parsers, then, when
 
 from solver.activation import Ability, ActivationContext, ability_refusal
+from solver.errors import PlayerChoiceRequired
 from solver.scenarios.fathoms_dark import conditions_in_force
 from tests.steps.fathoms_common_steps import _refused_under, names
 
@@ -147,6 +148,22 @@ def _activation_phase_ends(fathoms):
 @when("the Fathoms Dark round reaches its unbound activations")
 def _round_ends(fathoms):
     fathoms.attempt(fathoms.state.scenario.unbound_activation_order, fathoms.state)
+
+
+@when("the Fathoms Dark round ends")
+def _round_ends_in_play(fathoms):
+    fathoms.error = None
+    try:
+        fathoms.result = fathoms.state.scenario.end_of_round(fathoms.state)
+    except PlayerChoiceRequired as exc:
+        fathoms.error = exc
+
+
+@then(parsers.parse('the Fathoms Dark round waits for a choice under rule "{rule}" among {options}'))
+def _waits_for_choice(fathoms, rule, options):
+    assert isinstance(fathoms.error, PlayerChoiceRequired), fathoms.error
+    assert fathoms.error.rule_id == rule
+    assert [str(o) for o in fathoms.error.options] == names(options)
 
 
 @then(parsers.parse("the scenario card revealed is {card}"))
