@@ -236,10 +236,10 @@ def test_a_board_diagram_renders(server, page):
 
 
 def test_board_labels_are_readable_on_a_phone_and_the_page_no_wider(server, phone):
+    from solver.boardfile import load_board
     from solver.scenarios import SCENARIOS, board_file
 
-    name = max((n for n in SCENARIOS if board_file(n).exists()),
-               key=lambda n: len(__import__("solver.board", fromlist=["load_board"]).load_board(board_file(n)).rooms))
+    name = max((n for n in SCENARIOS if board_file(n).exists()), key=lambda n: len(load_board(board_file(n)).rooms))
     phone.goto(f"{server}/scenarios/{name}.html")
     svg = phone.locator(".dm-board-frame svg.dm-board-svg").first
     svg.wait_for()
