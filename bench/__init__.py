@@ -1,11 +1,12 @@
 """The benchmark (``make bench``): how fast the command line and the solver are, each figure against its target.
 
 1. **Cold commands** — every shipped example's command (``examples/*.yaml``, the command line its ``example:`` asks
-   for), ``check``, ``ask`` and ``rule``, each a new process of the installed script, against the floor
-   ``python -c "import constraint, yaml"`` run in turn with it: at most 2.0× the floor's median wall time.
+   for), ``check``, ``ask`` and ``rule``, each a new process of the script of the wheel installed into a new venv
+   (:mod:`bench.wheel`), against the floor ``python -c "import constraint, yaml"`` in that venv, run in turn with
+   it: at most 2.0× the floor's median CPU time.
 2. **Warm answers** — each example's question answered again in a process that has answered it once (the state
-   loaded afresh, untimed): at most 10 ms, the median.
-3. **Growth** — each example's question on its board drawn out to about 100, 1,000 and 10,000 spaces
+   loaded afresh, untimed): at most 10 ms, the median CPU time.
+3. **Growth** — each example's question on its board drawn out to about 1,000, 3,000 and 10,000 spaces
    (:mod:`bench.boards`): the slope of log(time) against log(spaces) at most 1.2, about linear.
 
 Timing is the standard library's: :mod:`timeit`'s clock and loop for the warm answers, ``subprocess`` for the cold

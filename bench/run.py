@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import compileall
 import csv
 import datetime as _dt
 import json
@@ -14,7 +13,6 @@ import resource
 import shlex
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 import timeit
@@ -22,6 +20,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from .boards import stretched
+from .wheel import install
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "rules_docs" / "_data"
@@ -29,7 +28,7 @@ BUILD_FILE = ROOT / "build" / "bench.json"
 COLD_TARGET = 2.0  # × the floor
 WARM_TARGET = 10.0  # ms
 GROWTH_TARGET = 1.2  # exponent
-FLOOR = [sys.executable, "-c", "import constraint, yaml"]
+FLOOR = ["-c", "import constraint, yaml"]
 SIZES = (1_000, 3_000, 10_000)  # where the search, not an answer's fixed cost, takes the time
 OTHERS = (["check", "examples/expectant-terror-nest-spawn.yaml"],
           ["ask", "can Lisbeth store the die she just put back?"], ["rule", "health.gain-over-max"])
@@ -82,12 +81,6 @@ def examples() -> list[tuple[Path, list[str]]]:
     return [(p, example_argv(p.relative_to(ROOT))) for p in sorted((ROOT / "examples").glob("*.yaml"))]
 
 
-def program() -> list[str]:
-    """The installed ``deepmadness`` script beside this Python, as a player runs it."""
-    script = Path(sys.executable).with_name("deepmadness")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "solver.cli"]
-
-
 def _child_cpu() -> float:
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
@@ -102,16 +95,18 @@ def run_child(argv: list[str]) -> tuple[float, float, str]:
     return wall, _child_cpu() - cpu, error
 
 
-def cold(commands: list[list[str]], repeats: int, log=print) -> list[Figure]:
-    """Each command as a new process, run in turn with the floor (A B A B …, the order flipped every other time);
-    the figure is the ratio of the median CPU times (user + system: what the process itself spent, which the
-    other loads of a shared machine don't inflate as they do its wall time, shown beside it)."""
-    compileall.compile_dir(str(ROOT / "solver"), quiet=2)  # as an installed copy is; this machine writes no .pyc
+def cold(commands: list[list[str]], repeats: int, bin_dir: Path, log=print) -> list[Figure]:
+    """Each command as a new process of the ``deepmadness`` script in ``bin_dir`` (the wheel installed, as a
+    player has it: :func:`bench.wheel.install`), run in turn with the floor, the same venv's Python importing
+    python-constraint2 and PyYAML (A B A B …, the order flipped every other time); the figure is the ratio of the
+    median CPU times (user + system: what the process itself spent, which the other loads of a shared machine don't
+    inflate as they do its wall time, shown beside it)."""
     figures = []
+    floor_argv = [str(bin_dir / "python"), *FLOOR]
     for argv in commands:
-        cmd, runs, floor, failed = program() + argv, [], [], ""
+        cmd, runs, floor, failed = [str(bin_dir / "deepmadness"), *argv], [], [], ""
         for i in range(repeats):
-            for which, into in ((cmd, runs), (FLOOR, floor))[:: 1 if i % 2 else -1]:
+            for which, into in ((cmd, runs), (floor_argv, floor))[:: 1 if i % 2 else -1]:
                 into.append(run_child(which))
                 failed = failed or into[-1][2]
         (wall, cpu), (floor_wall, floor_cpu) = ([statistics.median(r[k] for r in x) for k in (0, 1)]
@@ -226,8 +221,10 @@ def main(argv: list[str] | None = None) -> int:
     shipped = examples()
     figures: list[Figure] = []
     if "cold" in parts:
-        print(f"Cold commands against {shlex.join(FLOOR[1:])} ({args.repeats} runs each, in turn):")
-        figures += cold([argv for _, argv in shipped] + [list(a) for a in OTHERS], args.repeats)
+        print(f"Cold commands, the wheel installed, against python {shlex.join(FLOOR)} ({args.repeats} runs each, "
+              "in turn):")
+        with tempfile.TemporaryDirectory(prefix="dm-bench-wheel-") as tmp:
+            figures += cold([argv for _, argv in shipped] + [list(a) for a in OTHERS], args.repeats, install(Path(tmp)))
     if "warm" in parts:
         print(f"Warm answers on the shipped boards (median of {args.answers}):")
         figures += warm([p for p, _ in shipped], args.answers)

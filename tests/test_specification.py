@@ -180,3 +180,15 @@ def test_the_rename_script_rewrites_former_ids_and_checks(tmp_path, capsys):
     assert rename([str(tmp_path)]) == 0
     assert feature.read_text() == f"Feature: X\n  @rule:{new}\n  Scenario: S ({new}, not state.{former})\n"
     assert rename(["--check", str(tmp_path)]) == 0
+
+
+def test_the_catalog_compiled_for_the_wheel_is_the_catalog():
+    """setup.py writes ``to_data(catalog)`` as JSON into the wheel; an installed command reads it back."""
+    import json
+
+    from solver.catalog import from_data, to_data
+
+    cat = catalog()
+    again = from_data(json.loads(json.dumps(to_data(cat))))
+    assert again == cat and again.rule("health.gain-over-max") == cat.rule("health.gain-over-max")
+    assert again.aliases == cat.aliases and again.terms == cat.terms

@@ -9,49 +9,34 @@ from pip (its cache, else PyPI) and none of the project venv's packages.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shlex
 import shutil
 import subprocess
-import sys
-import venv
 from pathlib import Path
 
 import pytest
 
-from solver.catalog import catalog
+from bench.wheel import install
+from solver.catalog import COMPILED, catalog, from_data
 from solver.spec import ROOT
 from tests.test_readme import COMMANDS as README_COMMANDS
 
 #: Also asked: the two commands issue 10 found broken in an installed package.
 EXTRA = ['deepmadness ask "can a figure gain health above its maximum?"', "deepmadness rule health.gain-over-max"]
 COMMANDS = list(dict.fromkeys([*README_COMMANDS, *EXTRA]))
-NOT_SOURCES = ("build", "_build", ".venv", ".git", "*.egg-info", "__pycache__", "node_modules", ".pytest_cache")
-
-
-def _pip(*args: str, cwd: Path | None = None) -> None:
-    done = subprocess.run([sys.executable, "-m", "pip", "--disable-pip-version-check", *args], cwd=cwd,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, f"pip {' '.join(args)}:\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> tuple[Path, Path]:
     """(the new venv's ``deepmadness`` script, a folder outside the repository holding a copy of examples/)."""
     tmp = tmp_path_factory.mktemp("wheel")
-    source = tmp / "source"
-    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(*NOT_SOURCES))
-    _pip("wheel", "--quiet", "--no-deps", "--wheel-dir", str(tmp / "dist"), str(source))
-    wheels = list((tmp / "dist").glob("deepmadness-*.whl"))
-    assert len(wheels) == 1, wheels
-    env_dir = tmp / "venv"
-    venv.create(env_dir, with_pip=False)  # the project's pip installs into it (--python): no ensurepip
-    python = env_dir / "bin" / "python"
-    _pip("--python", str(python), "install", "--quiet", str(wheels[0]))
+    bin_dir = install(tmp)
     here = tmp / "player"
     shutil.copytree(ROOT / "examples", here / "examples")
-    return env_dir / "bin" / "deepmadness", here
+    return bin_dir / "deepmadness", here
 
 
 def test_the_wheel_carries_the_data(installed):
@@ -64,6 +49,9 @@ def test_the_wheel_carries_the_data(installed):
                       for p in (site / "solver" / "features").rglob("*.feature"))
     assert features == sorted(p.relative_to(ROOT / "features").as_posix() for p in (ROOT / "features").rglob("*.feature"))
     assert list((site / "solver" / "scenarios").rglob("*.yaml")), "no shipped board in the wheel"
+    compiled = json.loads((site / "solver" / "catalog" / COMPILED).read_text(encoding="utf-8"))
+    assert from_data(compiled) == catalog(), "the compiled catalog is not the catalog the YAML files make"
+    assert not (ROOT / "solver" / "catalog" / COMPILED).exists(), "a compiled catalog in the repository"
 
 
 @pytest.mark.parametrize("command", COMMANDS)
