@@ -73,7 +73,7 @@ class Watched:
         self.page = browser.new_page(viewport={"width": width, "height": 900})
         self.problems: list[str] = []
         self.page.on("console", lambda m: m.type == "error" and self.problems.append(f"console: {m.text}"))
-        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        self.page.on("pageerror", lambda e: self.problems.append(f"page error: {e} {e.stack}"))
         self.page.on("request", lambda r: r.url.startswith((base, "data:", "blob:"))
                      or self.problems.append(f"request to another host: {r.url}"))
 
@@ -169,6 +169,42 @@ def test_a_position_built_by_taps_answers_as_the_command_line(table, tmp_path):
     assert "Legal position" in page.inner_text("#dm-t-status")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table-taps.png"))
+
+
+def test_markers_and_wounds_set_by_taps_answer_as_the_command_line(table, tmp_path):
+    """Fevered Dreams: two flooded markers tapped onto Franklyn Christie's space make it a mist space; a wound and a
+    slow token set on him from the figure panel; the mist question's answer is the command line's."""
+    page = table.page
+    page.select_option("#dm-t-start", "fevered-dreams-mist.yaml")
+    _tool(page, "flooded")
+    _tap(page, "2a")
+    _tap(page, "2a")
+    _tool(page, "move")
+    page.locator('g.dm-t-fig[data-figure="Franklyn Christie"]').click()
+    page.click('button[aria-label="wounds more"]')
+    page.click('button[aria-label="slow more"]')
+    state = _state_yaml(page)
+    assert "2a: 2" in state and "wounds: 1" in state and "slow: 1" in state
+    assert page.locator(".dm-t-m-flooded").count() == 5
+    page.click("#dm-t-ask-button")
+    shown = json.loads(page.text_content("#dm-t-json"))
+    (tmp_path / "state.yaml").write_text(state, encoding="utf-8")
+    assert cli_json("mist", "state.yaml", cwd=tmp_path) == shown
+    assert any("Franklyn Christie" in c["label"] and "2a" in c["label"] for c in shown["choices"])
+
+
+def test_pick_fills_the_questions_fields_from_the_board(table):
+    page = table.page
+    page.select_option("#dm-t-start", "general-distance.yaml")
+    page.select_option("#dm-t-question", "line-of-sight")
+    _tool(page, "pick")
+    page.locator('input[data-param="from"]').focus()
+    _tap(page, "17a")
+    page.locator('input[data-param="to"]').focus()
+    page.locator('g.dm-t-fig[data-figure="Husk#1"]').click()
+    assert page.input_value('input[data-param="from"]') == "17a"
+    assert page.input_value('input[data-param="to"]') == "Husk#1"
+    _tool(page, "move")
 
 
 def test_rule_ids_link_to_their_rule_pages(table):

@@ -270,33 +270,43 @@ export async function startApp(root, base, dm) {
     const id = app.figure;
     const e = id && M.figureEntry(app.S, id);
     if (!e) { box.replaceChildren(h("p", { class: "dm-t-hint" }, "Tap a figure to select it; tap a space to move it there.")); return; }
-    const counter = (label, obj, key, after) => h("span", { class: "dm-t-counter" }, `${label} ${obj[key] || 0} `,
-      h("button", { type: "button", "aria-label": `${label} less`, on: { click: () => { M.bump(obj, key, -1); after && after(); app.changed(); } } }, "−"),
-      h("button", { type: "button", "aria-label": `${label} more`, on: { click: () => { M.bump(obj, key, 1); after && after(); app.changed(); } } }, "+"));
-    const rows = [h("strong", {}, `${id} on ${e.space}`), counter("wounds", e, "wounds"),
-      counter("health +1 tokens", e, "health_plus_tokens")];
+    // a counter reads and writes its container through `get` at each tap (a container emptied is dropped)
+    const counter = (label, get, key) => h("span", { class: "dm-t-counter" }, `${label} ${(get(false) || {})[key] || 0} `,
+      h("button", { type: "button", "aria-label": `${label} less`, on: { click: () => { M.bump(get(true), key, -1); app.changed(); } } }, "−"),
+      h("button", { type: "button", "aria-label": `${label} more`, on: { click: () => { M.bump(get(true), key, 1); app.changed(); } } }, "+"));
+    const inSection = (key) => (create) => {
+      const sec = M.section(app.S, create);
+      if (create && !sec[key]) sec[key] = {};
+      return sec[key];
+    };
+    const rows = [h("strong", {}, `${id} on ${e.space}`), counter("wounds", () => e, "wounds"),
+      counter("health +1 tokens", () => e, "health_plus_tokens")];
     const isInv = app.S.investigators && id in app.S.investigators;
     if (isInv) {
-      e.tokens = e.tokens || {};
-      const drop = () => { if (!Object.keys(e.tokens).length) delete e.tokens; };
-      for (const t of vocab.tokens) rows.push(counter(t, e.tokens, t, drop));
-      if (!Object.keys(e.tokens).length) delete e.tokens;
-      const sec = M.section(app.S);
-      if (app.S.scenario === "expectant-terror") {
-        sec.infested_tokens = sec.infested_tokens || {};
-        rows.push(counter("infested tokens", sec.infested_tokens, id));
-      }
+      const tokens = (create) => { if (create && !e.tokens) e.tokens = {}; return e.tokens; };
+      for (const t of vocab.tokens) rows.push(counter(t, tokens, t));
+      if (app.S.scenario === "expectant-terror") rows.push(counter("infested tokens", inSection("infested_tokens"), id));
       if (app.S.scenario === "fathoms-dark") {
-        const has = sec.unbound_markers && id in sec.unbound_markers;
+        const has = (M.section(app.S, false).unbound_markers || {})[id] !== undefined;
         rows.push(h("button", { type: "button", on: { click: () => {
-          sec.unbound_markers = sec.unbound_markers || {};
-          if (has) delete sec.unbound_markers[id]; else sec.unbound_markers[id] = {};
+          const markers = inSection("unbound_markers")(true);
+          if (has) delete markers[id]; else markers[id] = {};
           app.changed();
         } } }, has ? "Take the unbound marker off" : "Unbound marker on the Objective Point"));
       }
       if (app.S.scenario === "fevered-dreams") {
-        sec.existence = sec.existence || {};
-        rows.push(counter("existence", sec.existence, id));
+        // absent: the start level (option existence-dial.start-level); 0 is a level, never dropped
+        const opt = "existence-dial.start-level";
+        const start = Number((app.S.options || {})[opt] ?? (vocab.options[opt] || {}).default ?? 5);
+        const dial = (delta) => {
+          const levels = inSection("existence")(true);
+          levels[id] = Math.max(0, Math.min(start, (levels[id] ?? start) + delta));
+          app.changed();
+        };
+        const now = (M.section(app.S, false).existence || {})[id] ?? start;
+        rows.push(h("span", { class: "dm-t-counter" }, `existence ${now} `,
+          h("button", { type: "button", "aria-label": "existence less", on: { click: () => dial(-1) } }, "−"),
+          h("button", { type: "button", "aria-label": "existence more", on: { click: () => dial(1) } }, "+")));
       }
     }
     rows.push(h("button", { type: "button", on: { click: () => { M.removeFigure(app.S, id); app.figure = null; app.changed(); } } }, "Remove"));

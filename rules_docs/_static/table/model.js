@@ -157,5 +157,8 @@ export function tidy(S) {
     if (!Object.keys(sec).length) delete S[S.scenario];
   }
   for (const k of ["investigators", "options"]) if (S[k] && !Object.keys(S[k]).length) delete S[k];
+  for (const e of Object.values(S.investigators || {})) {
+    if (e && e.tokens && typeof e.tokens === "object" && !Object.keys(e.tokens).length) delete e.tokens;
+  }
   return S;
 }
