@@ -4,6 +4,7 @@ the rules it proves, every tag names a catalogued rule, and every catalogued rul
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -171,14 +172,22 @@ def test_an_alias_naming_two_catalogued_ids_is_refused(tmp_path):
 def test_the_rename_script_rewrites_former_ids_and_checks(tmp_path, capsys):
     from solver.catalog.rename import main as rename, renames
 
-    ids, _topics = renames()
+    ids, topics = renames()
     former, new = next(iter(ids.items()))
+    (tmp_path / "solver" / "catalog").mkdir(parents=True)
+    shutil.copy(ROOT / "solver" / "catalog" / "aliases.yaml", tmp_path / "solver" / "catalog")
+    old_topic, new_topic = next(iter(topics.items()))
+    area = tmp_path / "solver" / "catalog" / "area.yaml"
+    area.write_text(f"topics:\n  - id: {old_topic}\nrules:\n  - id: {former}\n    topic: {old_topic}\n")
     feature = tmp_path / "features" / "x.feature"
     feature.parent.mkdir()
     feature.write_text(f"Feature: X\n  @rule:{former}\n  Scenario: S ({former}, not state.{former})\n")
     assert rename(["--check", str(tmp_path)]) == 1
     assert rename([str(tmp_path)]) == 0
     assert feature.read_text() == f"Feature: X\n  @rule:{new}\n  Scenario: S ({new}, not state.{former})\n"
+    assert area.read_text() == f"topics:\n  - id: {new_topic}\nrules:\n  - id: {new}\n    topic: {new_topic}\n"
+    assert (tmp_path / "solver" / "catalog" / "aliases.yaml").read_text() == \
+        (ROOT / "solver" / "catalog" / "aliases.yaml").read_text()  # the aliases keep the former IDs
     assert rename(["--check", str(tmp_path)]) == 0
 
 

@@ -75,9 +75,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the repository (default: the one this package is in)")
     parser.add_argument("--check", action="store_true", help="rewrite nothing; exit 1 if a former ID is still used")
     args = parser.parse_args(argv)
-    ids, topics = renames()
+    catalog_folder = args.root / "solver" / "catalog"
+    ids, topics = renames(catalog_folder)
     pattern = id_pattern(list(ids))
-    catalog_files = {p.resolve() for p in catalog_dir().glob("*.yaml")}
+    catalog_files = {p.resolve() for p in catalog_folder.glob("*.yaml")}
     changed = 0
     for path in files(args.root):
         try:
