@@ -38,11 +38,11 @@ __all__ = ["Asker", "AskAnswer", "Hit", "Entry", "ScenarioStatus", "Suggestion",
            "build_index", "load_index", "normal_words"]
 
 #: The least share of the question's (rarity-weighted) concepts a document must hold to be an answer ...
-MIN_COVERAGE = 0.45
+MIN_COVERAGE = 0.4
 #: ... one of this many best-scored documents.
 COVERAGE_CHECKED = 5
 #: The weight in the coverage of a question's word the catalog never uses (a common word weighs about 1, the
-#: rarest about 5).
+#: rarest :data:`solver.ask.rank.RARITY_CAP`).
 UNKNOWN_WORD_WEIGHT = 1.0
 #: The weight of a name (a capitalised word inside the question) the catalog never uses: another game, a place.
 UNKNOWN_NAME_WEIGHT = 6.0

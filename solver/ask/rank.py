@@ -19,11 +19,13 @@ from .words import Stemmer, normal_words
 
 #: The FTS5 tables: each with how much its score counts and its columns' BM25 weights (fields of the index).
 TABLES: Mapping[str, tuple[float, Mapping[str, float]]] = {
-    "main": (1.0, {"name": 3.0, "text": 1.0, "where": 0.5, "terms": 1.0, "specs": 0.5}),
-    "side": (0.02, {"defs": 1.0, "steps": 1.0}),
+    "main": (1.0, {"name": 4.0, "text": 1.0, "where": 0.5, "terms": 0.5, "specs": 0.5}),
+    "side": (0.1, {"defs": 1.0, "steps": 1.0}),
 }
 #: The weight of a meaning (the rulebook's words a players' phrase stands for) against the phrase's own words.
 SYNONYM_WEIGHT = 1.0
+#: The most a word the catalog uses weighs in the coverage (a common word weighs about 1).
+RARITY_CAP = 2.5
 #: How close a word the catalog never uses must be to one it uses to be read as its misspelling.
 SPELLING_CUTOFF = 0.85
 #: Shorter words are left as they are: too many real words lie that close to one another ("black", "back").
@@ -174,11 +176,12 @@ class Ranker:
 
     def concept_weight(self, raw: tuple[str, ...], meanings: tuple[tuple[str, ...], ...],
                        unknown: float) -> float:
-        """How much a concept counts in the coverage: the rarity of its rarest known word."""
+        """How much a concept counts in the coverage: the rarity of its rarest known word, at most
+        :data:`RARITY_CAP` (a name the catalog uses once, "Drifter", is rare without being the question's point)."""
         known = [r for r in map(self.rarity, raw) if r is not None]
         if not known:
             known = [r for m in meanings for r in map(self.rarity, m) if r is not None]
-        return max(known) if known else unknown
+        return min(max(known), RARITY_CAP) if known else unknown
 
     def covers(self, row: int, raw: tuple[str, ...], meanings: tuple[tuple[str, ...], ...]) -> float:
         """The share of a concept the document ``row`` holds: of its words, or of its best-held meaning's."""

@@ -25,7 +25,11 @@ whatever when where whether which while who whom whose why will with won would w
 yourself yourselves afterwards afterward rule rules rulebook game actually basically anyway guys hey hi wait thanks
 happen happens happened use uses used using many lot lots around guy anyone everyone everybody somebody anybody
 r u ur im ive id ill
-""".split())
+""".split()) | frozenset("""
+play plays played playing said say told tell thought think thinks wanted wondering wonder wondered argued argue
+arguing group yesterday tonight night evening buddy buddies pal mate kid wife husband correct true wrong oops
+whole
+""".split())  # a story's filler: "last night my buddy played Franklyn …, was that correct?"
 
 NUMBER_WORDS = {"zero": "0", "none": "0", "once": "1", "single": "1", "two": "2", "twice": "2", "three": "3",
                 "thrice": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
