@@ -13,6 +13,7 @@ used in order) names the option to continue with. Dice are given as values.
 
 from __future__ import annotations
 
+import random
 import shlex
 from pathlib import Path
 from collections.abc import Callable, Iterator, Mapping
@@ -77,6 +78,7 @@ class Play:
     state: GameState
     chosen: list[str] = field(default_factory=list)
     used: list[str] = field(default_factory=list)
+    rng: random.Random | None = None  # shuffles and draws, from --seed; without it they are asked as choices
 
     def choose(self, decision: Decision) -> Any:
         """The chooser the engine calls: the next ``--choose`` option, which must be one of the decision's."""
@@ -254,11 +256,11 @@ def _wounds(play: Play, args: dict[str, str]) -> list[Fired]:
 
 
 def _context(play: Play, who: str, kind: str) -> ActivationContext:
-    try:
-        return ActivationContext(who, ActivationKind(kind))
-    except ValueError:
-        raise BadParameter("kind", "must be one of " + ", ".join(k.value for k in ActivationKind)
-                           + f", not {kind!r}") from None
+    found = ActivationKind.__members__.get(kind.strip().upper())
+    if found is None:
+        raise BadParameter("kind", "must be one of " + ", ".join(k.lower() for k in ActivationKind.__members__)
+                           + f", not {kind!r}")
+    return ActivationContext(who, found)
 
 
 @event("begin-activation", "An investigator's activation begins (normal, outside an activation, or unbound): "
@@ -267,7 +269,7 @@ def _context(play: Play, who: str, kind: str) -> ActivationContext:
 def _begin_activation(play: Play, args: dict[str, str]) -> list[Fired]:
     who = play.figure_id(args["who"], ("investigator",))
     context = _context(play, who, args["kind"])
-    fired = play.state.scenario.begin_activation(play.state, context, None, play.choose)
+    fired = play.state.scenario.begin_activation(play.state, context, play.rng, play.choose)
     play.state.activation = context
     return fired
 
@@ -285,14 +287,14 @@ def _end_activation(play: Play, args: dict[str, str]) -> list[Fired]:
         context = current
     else:
         raise BadParameter("who", "no activation is in progress: name the investigator")
-    fired = play.state.scenario.end_activation(play.state, context, None, play.choose)
+    fired = play.state.scenario.end_activation(play.state, context, play.rng, play.choose)
     play.state.activation = None
     return fired
 
 
 def _phase(name: str, help: str, hook: str) -> None:
     def run(play: Play, args: dict[str, str]) -> list[Fired]:
-        return getattr(play.state.scenario, hook)(play.state, None, play.choose)
+        return getattr(play.state.scenario, hook)(play.state, play.rng, play.choose)
 
     EVENTS[name] = Event(name, help, (), run)
 
@@ -326,11 +328,67 @@ def _action(play: Play, args: dict[str, str]) -> list[Fired]:
         labels = tuple(_action_label(a) for a in candidates)
         chosen = play.choose(Decision(candidates[0].rule_id or "", f"which action {who} takes", labels, who))
         action = candidates[labels.index(chosen)]
-    return state.scenario.take_action(state, who, action, None, play.choose)
+    return state.scenario.take_action(state, who, action, play.rng, play.choose)
 
 
 def _action_label(action: Action) -> str:
     return action.name + "".join(f" {k}={_shown(v)}" for k, v in action.args.items())
+
+
+# --- the scenarios' own events -----------------------------------------------------------------------------------------
+def _needs(play: Play, method: str, scenario_title: str):
+    found = getattr(play.state.scenario, method, None)
+    if found is None:
+        raise BadParameter("event", f"this event belongs to {scenario_title}, not to "
+                                    f"{play.state.scenario.title}")
+    return found
+
+
+@event("unbound-activation", "Fathoms Dark: an infected investigator takes an unbound activation now (the course "
+                             "and each attack's wounds asked where the rules leave a choice).",
+       EventParam("who", "the infected investigator"))
+def _unbound_activation(play: Play, args: dict[str, str]) -> list[Fired]:
+    resolve = _needs(play, "resolve_unbound_activation", "Fathoms Dark")
+    who = play.figure_id(args["who"], ("investigator",))
+    if not play.state.is_covered(who):
+        raise RuleViolation("fathoms-activation.who", f"{who}'s Objective Point is not covered by an unbound "
+                                                      f"marker: {who} takes no unbound activation")
+    return resolve(play.state, who, play.rng, play.choose)
+
+
+@event("nest-wound", "Expectant Terror: the Nest takes wounds — at most one a game round, and the one it takes makes "
+                     "it activate at once.",
+       EventParam("wounds", "how many wounds are dealt", required=False, default="1"))
+def _nest_wound(play: Play, args: dict[str, str]) -> list[Fired]:
+    wound = _needs(play, "wound_nest", "Expectant Terror")
+    done = wound(play.state, _whole(args["wounds"], "wounds", 1))
+    fired = []
+    if done.ignored:
+        fired.append(Fired("nest.one-wound-per-round", f"{done.ignored} wound(s) ignored: the Nest takes at most "
+                                                       f"one a game round", {"ignored": done.ignored}))
+    if done.activates:
+        fired.append(Fired("nest.activates-when-wounded", "the Nest takes its wound and activates at once"))
+    return fired
+
+
+@event("nest-activation-ends", "Expectant Terror: the Nest's additional activation ends: it leaves the board until "
+                               "the next round (or, killed by its wound, is killed now).")
+def _nest_activation_ends(play: Play, args: dict[str, str]) -> list[Fired]:
+    done = _needs(play, "complete_nest_activation", "Expectant Terror")(play.state)
+    if done == "killed":
+        return [Fired("expectant-outcome.win-nest-killed", "the Nest is killed")]
+    return [Fired("nest.removed-after-activation", "the Nest's figure leaves the board until the next round"),
+            Fired("nest.returns-next-round", f"it returns next round in {play.state.scenario.nest_return_space(play.state)}"
+                                             f" (the devoured deck as it is now)")]
+
+
+@event("infested-token", "Expectant Terror: an investigator takes infested tokens (the fourth kills).",
+       EventParam("who", "the investigator"), EventParam("count", "how many", required=False, default="1"))
+def _infested_token(play: Play, args: dict[str, str]) -> list[Fired]:
+    give = _needs(play, "give_infested_tokens", "Expectant Terror")
+    who = play.figure_id(args["who"], ("investigator",))
+    killed = give(play.state, who, _whole(args["count"], "count", 1))
+    return [Fired("infested.killed-at-four", f"{who} holds four infested tokens and is killed")] if killed else []
 
 
 # --- parsing and playing ------------------------------------------------------------------------------------------------
@@ -371,7 +429,7 @@ def parse_event(text: str) -> tuple[Event, dict[str, str]]:
     return found, args
 
 
-def play_events(state: GameState, events: list[str], chosen: list[str] = ()) -> Answer:
+def play_events(state: GameState, events: list[str], chosen: list[str] = (), seed: int | None = None) -> Answer:
     """Play ``events`` on ``state`` (changed in place) in order; the answer reports each event's fired rules and
     changes, the outcome first when the game ends, or the choice that stopped the play."""
     from .state import dump_state
@@ -379,16 +437,16 @@ def play_events(state: GameState, events: list[str], chosen: list[str] = ()) -> 
     parsed = [parse_event(e) for e in events]  # every event's syntax checked before any is played
     snapshot = state.copy()
     try:
-        return _play(state, events, parsed, chosen)
+        return _play(state, events, parsed, chosen, seed)
     except (BadParameter, InputError):  # a bad argument (a name that is no figure …): the position stays as it was
         vars(state).update(vars(snapshot))
         raise
 
 
-def _play(state: GameState, events: list[str], parsed, chosen) -> Answer:
+def _play(state: GameState, events: list[str], parsed, chosen, seed: int | None) -> Answer:
     from .state import dump_state
 
-    play = Play(state, list(chosen))
+    play = Play(state, list(chosen), rng=random.Random(seed) if seed is not None else None)
     played: list[PlayedEvent] = []
     stopped: Decision | None = None
     refused: RuleViolation | None = None
@@ -468,6 +526,8 @@ def add_parser(sub, common) -> None:
     play.add_argument("--events", dest="list_events", action="store_true", help="list the events and their syntax")
     play.add_argument("--choose", metavar="OPTION", action="append", default=[],
                       help="the option to continue with when the rules leave a choice (repeatable, used in order)")
+    play.add_argument("--seed", metavar="N", type=int,
+                      help="draw shuffles and random draws from this seed (without it, they are asked as choices)")
     play.add_argument("--out", metavar="NEW.yaml",
                       help="write the resulting position as a state file (when every event was played)")
     play.add_argument("--json", action="store_true", help="print the answer as JSON, for scripts")
@@ -487,7 +547,7 @@ def run_cli(ns, print_answer) -> int:
     from .state import dump_state, load_state
 
     state = load_state(ns.state, dict(ns.option))
-    answer = play_events(state, list(ns.events), list(ns.choose))
+    answer = play_events(state, list(ns.events), list(ns.choose), ns.seed)
     if ns.out:
         if answer.events and answer.events[-1].stopped:
             raise BadParameter("out", "the play stopped before its last event (a choice to name with --choose, or "

@@ -30,8 +30,9 @@ def read_turn(root: Entry, state: GameState) -> None:
         entry = root.need("activation")
         entry.keys(("investigator", "kind"))
         who = _investigator(entry.need("investigator"), state)
-        kind = entry.get("kind", "normal").text(choices=tuple(k.value for k in ActivationKind), what="kind")
-        state.activation = ActivationContext(who, ActivationKind(kind))
+        kind = entry.get("kind", "normal").text(choices=tuple(k.lower() for k in ActivationKind.__members__),
+                                                what="kind")
+        state.activation = ActivationContext(who, ActivationKind[kind.upper()])
     if root.has("stored_die") and root.need("stored_die").value is not None:
         entry = root.need("stored_die")
         if LISBETH not in state.figures:
@@ -77,7 +78,7 @@ def dump_turn(state: GameState) -> dict:
     """The three keys as plain data (only those that say something), such that :func:`read_turn` reads them back."""
     data: dict = {}
     if state.activation is not None:
-        data["activation"] = {"investigator": state.activation.investigator, "kind": state.activation.kind.value}
+        data["activation"] = {"investigator": state.activation.investigator, "kind": state.activation.kind.name.lower()}
     if state.roll is not None:
         roll = state.roll
         dice = [d.face if d.state is DieState.ROLLED else {"face": d.face, "state": d.state.value}

@@ -459,6 +459,10 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
         state.activation = context
         state.actions_left = ACTIONS_PER_ACTIVATION if context.is_normal else 0
         if not strikes:
+            if fig.count("infested") and not context.is_normal:  # say why nothing happens
+                return [Fired("outside-activation.no-start-end-effects",
+                              f"{fig.id}'s infested tokens don't strike: nothing starts with an "
+                              f"{context.kind.value}", {"investigator": fig.id})]
             return []
         strike = self.infested_strike(state, fig.id, wounds)
         return [Fired("infested.start-damage", "infested damage",

@@ -434,9 +434,20 @@ class FathomsDark(UnboundActivationRules, Scenario):
             return [Fired("fathoms-unbound.lives", f"{investigator} deals {wounds} wounds to Unbound",
                           {"wounds": wounds, "markers_removed": lost})]
         owner = next(o for o in state.unbound_markers if marker_id(o) == target)
-        killed = self.damage_unbound_marker(state, investigator, owner, wounds, rng=rng)
-        return [Fired("fathoms-markers.killed-removed" if killed else "fathoms-markers.monster-for-others",
-                      f"{investigator} deals {wounds} wounds to {target}", {"wounds": wounds, "killed": killed})]
+        position = None
+        if rng is None and wounds >= state.unbound_markers[owner].current:  # the card shuffled back: chance
+            position = choose(Decision("fathoms-markers.card-shuffled-back",
+                                       f"Where does {owner}'s scenario card end up in the shuffled face-down deck "
+                                       f"(0 = on top)?", tuple(range(len(state.scenario_deck) + 1)),
+                                       "the shuffle"))
+        killed = self.damage_unbound_marker(state, investigator, owner, wounds, rng=rng, position=position)
+        fired = [Fired("fathoms-markers.killed-removed" if killed else "fathoms-markers.monster-for-others",
+                       f"{investigator} deals {wounds} wounds to {target}", {"wounds": wounds, "killed": killed})]
+        if killed:
+            fired.append(Fired("fathoms-markers.card-shuffled-back",
+                               f"{owner} shuffles his or her scenario card back into the face-down deck",
+                               {"investigator": owner}))
+        return fired
 
     # --- attacks -------------------------------------------------------------------------------------------------
     def attack_targets(self, state: FathomsDarkState, attacker_id: str) -> list[Target]:
