@@ -130,6 +130,34 @@ def test_many_tied_neighbours_a_portal_are_counted_not_enumerated():
         scenario.resolve_purple_hazard(trial, [s for s, n in choice.value.items() for _ in range(n)])
 
 
+def test_portals_crowded_around_the_same_spaces_are_refused_past_the_documented_limit():
+    """Twelve spaces next to every portal at once: one group of six portals whose resolutions would run into the
+    billions. The engine counts them first and refuses past its limit; resolved at once, the same hazard is
+    counted portal by portal."""
+    import time
+
+    from solver.errors import InputError
+    from solver.scenarios.fevered_dreams.purple_hazard import GROUP_SEARCH_LIMIT
+
+    data = load_yaml_file(board_file(FeveredDreams.name))
+    portals = [sid for room in data["rooms"].values() for sid, spec in room["spaces"].items()
+               if isinstance(spec, dict) and "portal" in spec]
+    for i in range(12):
+        data["rooms"][2]["spaces"][f"2z{chr(97 + i)}"] = []
+        data["connections"] += [[p, f"2z{chr(97 + i)}"] for p in portals]
+    board = board_from_data(data, "crowded.yaml")
+    state = _position(FeveredDreams(board), flooded=portals)
+    start = time.perf_counter()
+    with pytest.raises(InputError) as info:
+        purple_hazard_plan(state)
+    assert time.perf_counter() - start < 2.0
+    assert info.value.rule_id == "fevered-track.purple-one-portal-at-a-time"
+    assert str(GROUP_SEARCH_LIMIT) in str(info.value)
+    at_once = _position(FeveredDreams(board, Options({"purple-hazard.order": "at-once"})), flooded=portals)
+    answer = load_all()["purple-hazard"].func(at_once, {})
+    assert answer.result.count == prod(len(step.options) for step in answer.steps) > 10 ** 6
+
+
 def test_a_purple_hazard_with_a_single_outcome_needs_no_choice():
     state = SCENARIO.new_state()
     state.devour_marker = 1
