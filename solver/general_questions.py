@@ -142,7 +142,8 @@ def distance(state: GameState, args: dict) -> Answer:
     else:
         result = Result(ResultKind.CHOICE, f"{a_label} to {b_label}: {_plural(d, 'move')}, along {count:,} "
                                            f"shortest paths (tied){_listed(count)}: the players choose.", count)
-    return _answer(state, "distance", result, Geometry.MOVE_RULES, Geometry.MOVE_RULES, choices=choices)
+    return _answer(state, "distance", result, Geometry.MOVE_RULES, Geometry.MOVE_RULES, choices=choices,
+                   chooser="the players" if result.kind is ResultKind.CHOICE else None)
 
 
 # --- spawning with no location -------------------------------------------------------------------------------------
@@ -230,4 +231,5 @@ def attack_targets(state: GameState, args: dict) -> Answer:
         explanation += ["Not a target for " + name + ":"] + [f"{t.id} ({t.space}) [{t.rule_id}]" for t in excluded]
         rules += tuple(dict.fromkeys(t.rule_id for t in excluded if t.rule_id))
     return _answer(state, "attack-targets", result, rules, Geometry.RANGE_RULES, choices=tuple(choices),
-                   explanation=tuple(explanation), draw=Drawing(figures=(name,), spaces=(here,)))
+                   explanation=tuple(explanation), draw=Drawing(figures=(name,), spaces=(here,)),
+                   chooser="the players" if result.kind is ResultKind.CHOICE else None)
