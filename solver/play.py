@@ -255,6 +255,51 @@ def _wounds(play: Play, args: dict[str, str]) -> list[Fired]:
     return fired
 
 
+@event("damage", "A figure takes damage; its resistance roll cancels some (given as the number it cancels); the "
+                 "rest become wounds, health +1 tokens first.",
+       _WHO, EventParam("amount", "how much damage"),
+       EventParam("cancelled", "how much of it the resistance roll cancels (read from the dice)", required=False,
+                  default="0"))
+def _damage(play: Play, args: dict[str, str]) -> list[Fired]:
+    amount = _whole(args["amount"], "amount", 1)
+    cancelled = _whole(args["cancelled"], "cancelled")
+    if cancelled > amount:
+        raise BadParameter("cancelled", f"a resistance roll cancels at most the {amount} damage dealt, not "
+                                        f"{cancelled}")
+    if amount == cancelled:
+        return []
+    return _wounds(play, {"who": args["who"], "amount": str(amount - cancelled)})
+
+
+@event("attack-with", "An investigator attacks with a weapon card or an ability: only Franklyn Christie's second and "
+                      "Sophie Brigman's first ability count as weapons, and an ability's special effects apply only "
+                      "to an attack made with it.",
+       EventParam("who", "the investigator"),
+       EventParam("weapon", "a weapon card's name, or ability=N for the card's Nth ability", required=False),
+       EventParam("ability", "the number of the ability used as a weapon (1 = first)", required=False),
+       EventParam("effect", "a special effect to use or trigger in this attack", required=False))
+def _attack_with(play: Play, args: dict[str, str]) -> list[Fired]:
+    from .weapons import WEAPON_ABILITIES, Armoury, Weapon, ability_name
+
+    who = play.figure_id(args["who"], ("investigator",))
+    own = WEAPON_ABILITIES.get(who)
+    effect_of_ability = f"{ability_name(who, own[0])}'s effect" if own else None
+    armoury = Armoury(who, (Weapon.card(args["weapon"]),) if args.get("weapon") else (),
+                      (effect_of_ability,) if own else ())
+    if args.get("ability"):
+        attack = armoury.attack_with_ability(_whole(args["ability"], "ability", 1))
+    elif args.get("weapon"):
+        attack = armoury.attack(args["weapon"])
+    else:
+        raise BadParameter("weapon", "name the weapon card (weapon=NAME) or the ability (ability=N)")
+    fired = [Fired(own[1], f"{attack.weapon.name} counts as a weapon card")] if attack.weapon.is_ability else []
+    if args.get("effect"):
+        effect = effect_of_ability if args["effect"] == "ability" else args["effect"]
+        attack.use(effect)
+        fired.append(Fired("weapon-ability.effects-only-with-ability", f"{effect} applies to this attack"))
+    return fired
+
+
 def _context(play: Play, who: str, kind: str) -> ActivationContext:
     found = ActivationKind.__members__.get(kind.strip().upper())
     if found is None:

@@ -130,3 +130,43 @@ def test_the_json_answer_lists_each_events_rules_and_changes(capsys):
     assert data["question"] == "play" and [e["event"] for e in data["events"]] == ["roll 2,4,5", "store 5"]
     changes = {c["entry"]: c["after"] for c in data["events"][1]["changes"]}
     assert changes["stored_die.face"] == 5
+
+
+def test_damage_less_what_resistance_cancels_becomes_wounds():
+    state = fresh()
+    play_events(state, ["damage 'Sophie Brigman' 3 cancelled=1"])
+    assert state.figures["Sophie Brigman"].health.wounds == 2
+    with pytest.raises(BadParameter, match="cancels at most"):
+        play_events(state, ["damage 'Sophie Brigman' 1 cancelled=2"])
+
+
+@pytest.mark.parametrize("event, verdict, rule", [
+    ("attack-with 'Sophie Brigman' ability=1 effect=ability", ResultKind.DETERMINED, "weapon-ability.sophie-first"),
+    ("attack-with 'Sophie Brigman' ability=2", ResultKind.NO, "weapon-ability.sophie-first"),
+    ("attack-with 'Sophie Brigman' weapon=Knife effect=ability", ResultKind.NO,
+     "weapon-ability.effects-only-with-ability"),
+])
+def test_abilities_that_are_weapons(event, verdict, rule):
+    answer = play_events(fresh(), [event])
+    assert answer.result.kind is verdict and rule in answer.rules
+
+
+def test_a_scenarios_own_event_on_another_scenario_is_refused():
+    with pytest.raises(BadParameter, match="belongs to Expectant Terror"):
+        play_events(fresh(), ["nest-wound"])
+
+
+def test_the_nest_takes_one_wound_a_round_and_activates():
+    state = load_state(ROOT / "examples" / "expectant-terror-play-nest-wound.yaml")
+    answer = play_events(state, ["nest-wound wounds=2", "nest-wound"])
+    assert [r.rule for r in answer.events[0].fired] == ["nest.one-wound-per-round", "nest.activates-when-wounded"]
+    assert [r.rule for r in answer.events[1].fired] == ["nest.one-wound-per-round"]  # its one wound is taken
+    assert state.nest.health.wounds == 2
+
+
+def test_a_seed_draws_what_would_otherwise_be_asked():
+    path = ROOT / "examples" / "fathoms-dark-play-unbound-marker.yaml"
+    asked = play_events(load_state(path), ["action 'Lisbeth Gibson' attack"], chosen=["1"])
+    assert asked.result.kind is ResultKind.CHOICE and "fathoms-markers.card-shuffled-back" in asked.choices[0].rules
+    drawn = play_events(load_state(path), ["action 'Lisbeth Gibson' attack"], chosen=["1"], seed=7)
+    assert "fathoms-markers.card-shuffled-back" in drawn.rules
