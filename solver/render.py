@@ -40,7 +40,8 @@ def to_text(answer: Answer) -> str:
             lines.append(f"  {step.label}: " + " | ".join(_choice_text(c) for c in step.options))
     if answer.choices and (answer.result.kind is not ResultKind.DETERMINED or answer.choices[0].why):
         if answer.result.kind is ResultKind.CHOICE and not answer.steps:
-            lines.append(f"{_cap(answer.chooser or 'the players')} choose one of {answer.result.count}:")
+            who = answer.chooser or "the players"  # "the players choose", "the attacking investigator chooses"
+            lines.append(f"{_cap(who)} choose{'' if who.endswith('players') else 's'} one of {answer.result.count}:")
         for c in answer.choices[:TEXT_CHOICES_SHOWN]:
             lines.append(f"  - {c.label}" + (f": {c.why}" if c.why else ""))
         more = answer.result.count - min(len(answer.choices), TEXT_CHOICES_SHOWN)
