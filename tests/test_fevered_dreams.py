@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.board import Geometry, board_from_data, space_sort_key
+from solver.board import Geometry, space_sort_key
+from solver.boardfile import board_from_data
 from solver.catalog import Options
 from solver.errors import PlayerChoiceRequired, RuleViolation
 from solver.game import Decision, play_round
@@ -322,6 +323,24 @@ def test_obscure_is_a_legal_attack_target_whose_wounds_are_ignored():
     attack = next(a for a in actions if a.name == "attack" and a.args["target"] == "Obscure")
     fired = SCENARIO.take_action(state, "Sophie Brigman", attack, choose=lambda d: 4)
     assert [f.rule_id for f in fired] == ["fevered-obscure.no-wounds"] and state.outcome() is None
+
+
+def test_attack_targets_show_an_obscure_markers_health_and_say_why_a_full_card_shields_them():
+    from solver.state import state_from_data
+
+    def ask(setting):
+        data = {"scenario": FeveredDreams.name, "options": {"obscure.kill-when-card-full": setting},
+                "investigators": {"Lisbeth Gibson": {"space": "2b"}},
+                "fevered-dreams": {"obscure_portal": "white", "obscure_card": 3,
+                                   "obscure_markers": [{"space": "2b", "wounds": 1}]}}
+        return load_all()["attack-targets"].func(state_from_data(data, "fd.yaml"),
+                                                 {"investigator": "Lisbeth Gibson", "range": 0})
+
+    (choice,) = ask("to-supply").choices
+    assert choice.value["target"] == "Obscure marker#1" and choice.value["health"] == [3, 4]
+    shielded = ask("no-attack")
+    assert not shielded.choices and "fevered-obscure-marker.card-limit" in shielded.rules
+    assert any("Obscure marker#1" in line for line in shielded.explanation)
 
 
 def test_at_once_lets_two_portals_stack_on_a_shared_space():

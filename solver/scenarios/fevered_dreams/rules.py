@@ -497,8 +497,18 @@ class FeveredDreams(Scenario):
             targets.append(Target(OBSCURE, state.obscure_space, "obscure", "fevered-obscure.no-wounds"))
         if self.can_attack_obscure_markers(state):
             for m in sorted(state.obscure_markers.values(), key=lambda m: (space_sort_key(m.space), m.id)):
-                targets.append(Target(m.id, m.space, "obscure_marker", "fevered-obscure-marker.treated-as-monster"))
+                targets.append(Target(m.id, m.space, "obscure_marker", "fevered-obscure-marker.treated-as-monster",
+                                      (m.health.current, m.health.maximum)))
         return targets
+
+    def attack_exclusions(self, state: FeveredDreamsState, attacker_id: str) -> list[Target]:
+        """The obscure markers while the Obscure card holds three, under ``obscure.kill-when-card-full =
+        no-attack`` (fevered-obscure-marker.card-limit)."""
+        if self.can_attack_obscure_markers(state):
+            return []
+        return [Target(m.id, m.space, "obscure_marker", "fevered-obscure-marker.card-limit",
+                       (m.health.current, m.health.maximum), excluded=True)
+                for m in sorted(state.obscure_markers.values(), key=lambda m: (space_sort_key(m.space), m.id))]
 
     # --- invariants and the end of the game ---------------------------------------------------------------------
     def invariants(self, state: FeveredDreamsState) -> list[str]:
