@@ -21,7 +21,11 @@ def summary() -> tuple[str, int]:
     for area in cat.areas:
         rules = [r for r in cat.rules_in(area.name) if not r.is_withdrawn]
         proven = [r for r in rules if any(results.status(s) == "passed" for s in by_rule.get(r.id, []))]
-        lines.append(f"  {area.title:<28} {len(proven):>3}/{len(rules)} rules proven")
+        if rules:
+            lines.append(f"  {area.title:<28} {len(proven):>3}/{len(rules)} rules proven")
+        else:  # an area of assumptions only (the board): nothing is missing
+            opts = sum(1 for o in cat.options.values() if o.area == area.name)
+            lines.append(f"  {area.title:<28} no rules of its own ({opts} assumptions and interpretations)")
         uncovered += [r for r in rules if r not in proven]
     active = sum(1 for _ in cat.active_rules())
     head = [
