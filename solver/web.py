@@ -137,7 +137,7 @@ def setup(scenario: str, investigators: list[str], seed: int) -> dict:
     differs at their table."""
     import random
 
-    from .board import board_from_data
+    from .boardfile import board_from_data
     from .catalog import Options
     from .scenarios import scenario_class
     from .state import dump_state
@@ -160,7 +160,7 @@ def board(board_yaml: str, file: str = BOARD_FILE) -> dict:
     """A board file checked by the engine's own loader, as plain data: ``{"name", "approximate", "rooms":
     {number: {"name", "spaces": {id: {"features", "objective_point", "portal"}}}}, "connections": [[a, b,
     hatch]]}``; a refused file raises :class:`CommandFailed` with the loader's message."""
-    from .board import board_from_data
+    from .boardfile import board_from_data
     from .errors import InputError
 
     try:

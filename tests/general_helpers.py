@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from solver.board import board_from_data
+from solver.boardfile import board_from_data
 from solver.catalog import Options
 from solver.game import Figure, GameState, Scenario, TrackSpace
 from solver.health import Health

@@ -8,7 +8,8 @@ import textwrap
 import pytest
 import yaml
 
-from solver.board import Geometry, board_from_data
+from solver.board import Geometry
+from solver.boardfile import board_from_data
 from solver.catalog import Options
 from solver.errors import InputError
 from solver.yamlio import load_yaml_text

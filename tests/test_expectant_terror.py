@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from solver.activation import ActivationContext
 from solver.answers import ResultKind
-from solver.board import board_from_data
+from solver.boardfile import board_from_data
 from solver.catalog import Options
 from solver.cli import example_argv, main
 from solver.errors import BadParameter, InputError, PlayerChoiceRequired, RuleViolation

@@ -378,7 +378,7 @@ def test_the_documented_state_files_load():
 
 
 def test_the_documented_board_file_loads():
-    from solver.board import board_from_data
+    from solver.boardfile import board_from_data
 
     boards = [b for b in _doc_blocks() if "rooms" in b]
     assert len(boards) == 1

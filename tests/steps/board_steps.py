@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from solver.board import Geometry, board_from_data, space_sort_key
+from solver.board import Geometry, space_sort_key
+from solver.boardfile import board_from_data
 from solver.catalog import Options
 
 

@@ -14,7 +14,7 @@ from pytest_bdd import given, parsers, then, when
 
 from solver.activation import ActivationContext
 from solver.answers import Answer
-from solver.board import board_from_data
+from solver.boardfile import board_from_data
 from solver.boardfile import load_board
 from solver.catalog import Options
 from solver.errors import DeepMadnessError, PlayerChoiceRequired

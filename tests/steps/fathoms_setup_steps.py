@@ -7,7 +7,7 @@ import random
 
 from pytest_bdd import given, parsers, then, when
 
-from solver.board import board_from_data
+from solver.boardfile import board_from_data
 from solver.scenarios import board_file
 from solver.scenarios.fathoms_dark import SCENARIO_CARDS, FathomsDark
 from solver.yamlio import load_yaml_file

@@ -19,7 +19,8 @@ from parse import with_pattern
 from pytest_bdd import given, parsers, then, when
 
 from solver.activation import ActivationContext
-from solver.board import PORTAL_COLOURS, board_from_data
+from solver.board import PORTAL_COLOURS
+from solver.boardfile import board_from_data
 from solver.errors import InputError, PlayerChoiceRequired, RuleViolation
 from solver.investigators import INVESTIGATORS
 from solver.scenarios import board_file
