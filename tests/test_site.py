@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from solver.board import board_from_data
+from solver.boardfile import board_from_data
 from solver.boardfile import load_board
 from solver.catalog import catalog
 from solver.spec import ROOT, Step, load_results, scenarios_by_rule
