@@ -1,7 +1,8 @@
 Feature: Fevered Dreams: where a purple hazard's flooded markers go
   For each Dimensional Portal on the board a flooded marker goes into the nearest space, counted from the portal,
-  that holds no flooded marker yet. The players resolve the portals one after another in the order they like, and
-  choose among equally near spaces; a marker placed for one portal counts for the next. The engine gives every
+  that holds no flooded marker yet; the players choose among equally near spaces. Whether the portals are resolved
+  one after another (in the order the players like, a marker placed for one portal counting for the next) or all
+  at once is the interpretation purple-hazard.order; one after another is the default. The engine gives every
   outcome some order and some choice allow — no more, no fewer. Outcomes are written "3a+17c" (the spaces that
   receive a marker), alternatives separated by ";"; "nothing" places no marker.
 
