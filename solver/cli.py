@@ -32,7 +32,10 @@ class _Parser(argparse.ArgumentParser):
     """argparse with its refusals on one line (``deepmadness distance: error: argument --to: …``), exit 2."""
 
     def error(self, message: str):
-        self.exit(EXIT_INPUT, f"{self.prog}: error: {' '.join(message.splitlines())}\n")
+        from .yamlio import printable
+
+        # like _fail: one line, control characters escaped, at most MAX_ERROR characters (an argument may be huge)
+        self.exit(EXIT_INPUT, f"{self.prog}: error: {printable(' '.join(message.splitlines()), MAX_ERROR)}\n")
 
 
 def _option(text: str) -> tuple[str, str]:
