@@ -1,6 +1,9 @@
-"""Fevered Dreams beyond the feature files: the purple-hazard solver checked against a plain enumeration of every
-order and tie, the shipped examples, the state-file round trip, the cold import, and seeded play-outs that check
-the scenario's invariants."""
+"""Fevered Dreams beyond the feature files: the purple hazard checked against a plain enumeration of every order
+and tie (under both readings of purple-hazard.order), counted rather than enumerated when the portals are
+independent and refused past its limit when they crowd together; the shipped examples; the state file (round trip,
+impossible positions refused, Obscure's position required); the answers that once misled (mist's lost game first,
+Obscure a target whose wounds are ignored); and seeded play-outs through the scenario protocol that check the
+invariants."""
 
 from __future__ import annotations
 
