@@ -23,7 +23,7 @@ TARGETS = {"first": 0.85, "top3": 0.95, "not_covered": 0.80}
 #: question sets and the same catalog as the FTS5 ranking, side by side (loaded from that commit's file beside
 #: today's catalog; last measured when the tuning part took its present wording).
 BEFORE = {"held_out": {"first": 69, "top3": 87, "answerable": 109, "not_covered": 7, "out_of_scope": 18},
-          "tuning": {"first": 89, "top3": 119, "answerable": 150, "not_covered": 6, "out_of_scope": 23}}
+          "tuning": {"first": 94, "top3": 124, "answerable": 158, "not_covered": 6, "out_of_scope": 23}}
 
 
 def questions(part: str) -> list[dict]:
