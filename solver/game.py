@@ -68,10 +68,6 @@ class Outcome:
     def is_win(self) -> bool:
         return self.result == "win"
 
-    def result_for(self, investigator: str) -> str:
-        """The result for one investigator: the same for all, as they win or lose together (outcome.together)."""
-        return self.result
-
 
 @dataclass(frozen=True, slots=True)
 class MonsterType:

@@ -8,13 +8,6 @@ Feature: Winning and losing
   with the devour marker on space 1, the investigators Lisbeth Gibson (health 7) and Sophie Brigman (health 8), and
   a reserve of 6 Husks (horror 1) and 6 Mind Eaters (horror 0).
 
-  Rule: The game goes on while no condition is met
-
-    @rule:outcome.win-scenario @rule:outcome.loss-scenario
-    Scenario: Nothing has happened yet
-      Given a test game
-      Then the test game goes on
-
   Rule: The investigators win when the scenario's winning conditions are met
 
     @rule:outcome.win-scenario @rule:outcome.together
@@ -22,16 +15,15 @@ Feature: Winning and losing
       Given a test game
       And the test scenario's winning condition is met
       Then the test game is won (outcome.win-scenario)
-      And the test game's result is the same for Lisbeth Gibson and Sophie Brigman
+      And no investigator takes another action in the test game: it is over for Lisbeth Gibson and Sophie Brigman alike
 
   Rule: The game is lost when a losing condition of the scenario is met
 
-    @rule:outcome.loss-scenario @rule:outcome.together
+    @rule:outcome.loss-scenario
     Scenario: The test scenario's losing condition is met
       Given a test game
       And the test scenario's losing condition is met
       Then the test game is lost (outcome.loss-scenario)
-      And the test game's result is the same for Lisbeth Gibson and Sophie Brigman
 
   Rule: The game is lost when an investigator is killed
 
@@ -51,11 +43,12 @@ Feature: Winning and losing
         | 1      | 8      | is lost (outcome.loss-investigator-killed) |
 
     @rule:outcome.loss-investigator-killed @rule:outcome.together
-    Scenario: Sophie Brigman is killed instantly, whatever her health: Lisbeth Gibson loses with her
+    Scenario: Sophie Brigman is killed instantly, whatever her health: Lisbeth Gibson, alive, loses with her
       Given a test game
       When Sophie Brigman is killed instantly in the test game
       Then the test game is lost (outcome.loss-investigator-killed)
-      And the test game's result is the same for Lisbeth Gibson and Sophie Brigman
+      And Lisbeth Gibson is alive and unwounded in the test game
+      And no investigator takes another action in the test game: it is over for Lisbeth Gibson and Sophie Brigman alike
 
   Rule: The game is lost when the devour marker reaches the last space of the devouring track
 

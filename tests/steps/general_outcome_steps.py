@@ -1,9 +1,12 @@
 """Steps for winning and losing (features/general/outcome.feature), on the test game of general_helpers."""
 
+import random
+
 import pytest
 from pytest_bdd import given, parsers, then, when
 
 from solver.catalog import Options
+from solver.game import play_round, players_must_choose
 
 from tests.general_helpers import TinyScenario, words
 
@@ -89,11 +92,25 @@ def _outcome(test_game, verdict, lost, won):
     assert outcome.termination.rule_id == (lost or won), outcome
 
 
-@then(parsers.parse("the test game's result is the same for {first} and {second}"))
-def _together(test_game, first, second):
-    outcome = test_game.outcome()
-    assert outcome is not None
-    assert outcome.result_for(first) == outcome.result_for(second) == outcome.result
+@then(parsers.parse("{investigator} is alive and unwounded in the test game"))
+def _alive(test_game, investigator):
+    figure = test_game.figures[investigator]
+    assert not figure.killed and not figure.health.is_killed and figure.health.wounds == 0
+
+
+@then(parsers.parse("no investigator takes another action in the test game: it is over for {investigators} alike"))
+def _over_for_all(test_game, investigators):
+    """outcome.together: the game ends for the whole team — a round played on asks no one, alive or not, to act."""
+    assert test_game.outcome() is not None
+    asked: list[str] = []
+
+    def pick(actions):
+        asked.append(actions)
+        return None
+
+    play_round(test_game.scenario, test_game, random.Random(0), players_must_choose, pick)
+    assert all(name in test_game.figures for name in words(investigators))
+    assert asked == [], f"an investigator was asked to act after the game ended: {asked}"
 
 
 @then(parsers.parse("the test game's outcome also names {rules}"))

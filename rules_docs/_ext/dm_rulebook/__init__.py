@@ -26,7 +26,7 @@ from solver.answers import Result
 from solver.fileio import write_atomic
 from solver.render import to_data
 
-from . import home, pages, worked
+from . import plays, home, pages, worked
 from .data import ROOT, collect, example_anchor, html_id, option_anchor, rule_anchor
 
 logger = logging.getLogger(__name__)
@@ -167,6 +167,8 @@ def expand(app, marker: str, arg: str | None, docname: str) -> str:
         return pages.cli(data)
     if marker == "build-stamp":
         return pages.build_stamp(data)
+    if marker == "plays":
+        return plays.plays_page(data)
     logger.warning(f"unknown dm marker {marker!r}", location=docname, type="dm", subtype="marker")
     return ""
 

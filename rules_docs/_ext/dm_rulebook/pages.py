@@ -517,7 +517,8 @@ def toctree(data: SiteData, srcdir, single: bool = False) -> str:
     rules_pages = [f"rules/{a.name}" for a in data.catalog.areas if data.page_of_area(a.name).startswith("rules/")]
     scen_pages = [f"scenarios/{s}" for s in data.scenarios]
     # the Table page runs the solver in the browser: the single page leaves it out
-    ref_pages = [p for p in ("table", "glossary", "assumptions", "base-game-facts", "state-files", "cli", "offline")
+    ref_pages = [p for p in ("table", "plays", "glossary", "assumptions", "base-game-facts", "state-files", "cli",
+                             "offline")
                  if have(p) and not (single and p == "table")]
     project = [p for p in ("coverage", "performance", "about-this-build") if have(p)]
 
