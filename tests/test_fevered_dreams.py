@@ -346,6 +346,16 @@ def test_attack_targets_show_an_obscure_markers_health_and_say_why_a_full_card_s
     assert any("Obscure marker#1" in line for line in shielded.explanation)
 
 
+def test_purple_hazard_says_first_that_the_next_purple_icon_is_the_tracks_last_space():
+    state = _fd_file(obscure_portal="red")
+    state.devour_marker = 6  # on space 7: the next purple icon is under space 9, the last
+    answer = load_all()["purple-hazard"].func(state, {})
+    assert answer.result.kind.value == "outcome" and answer.result.text.startswith("The game is lost")
+    assert answer.outcome.rule == "outcome.loss-devouring-track" and answer.choices
+    state.devour_marker = 1  # on space 2: the next purple icon is under space 3
+    assert load_all()["purple-hazard"].func(state, {}).outcome is None
+
+
 def test_at_once_lets_two_portals_stack_on_a_shared_space():
     scenario = FeveredDreams(SCENARIO.board, Options({"purple-hazard.order": "at-once"}))
     state = _position(scenario, ["3b", "17b"], ["green", "yellow", "purple", "white"])

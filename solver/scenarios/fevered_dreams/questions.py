@@ -45,6 +45,10 @@ def _over(state, question: str, rules, decided_by) -> Answer | None:
                    (outcome.rule_id, *rules), decided_by, outcome=OutcomeData.of(outcome))
 
 
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _spaces_text(spaces) -> str:
     spaces = list(spaces)
     if not spaces:
@@ -116,7 +120,7 @@ def purple_hazard_question(state, args: dict) -> Answer:
             outcome = OutcomeData.of(end)
             result = Result(ResultKind.OUTCOME, f"The game is lost as the devour marker reaches space {ahead + 1}, "
                                                 f"the last of the devouring track, under the next purple hazard icon;"
-                                                f" {result.text[0].lower()}{result.text[1:]}", count)
+                                                f" {result.text[:1].lower()}{result.text[1:]}", count)
     if plan.count > len(listed):
         explanation.append(f"The first {len(listed)} of {count} placements are listed.")
     rules = HAZARD_RULES + (("outcome.loss-devouring-track",) if outcome else ())
@@ -193,7 +197,7 @@ def obscure_spawn_question(state, args: dict) -> Answer:
     rooms = [state.board.room_of(s) for s in plan.spaces]
     text = (f"{len(plan.spaces)} obscure marker(s) spawn, before any spawn card, in "
             + _spaces_text([f"{s} (room {r})" for s, r in zip(plan.spaces, rooms)]) + "."
-            + (" " + "; ".join(short).capitalize() + "." if short else ""))
+            + (" " + _first_upper("; ".join(short)) + "." if short else ""))
     choice = Choice("placement", ", ".join(plan.spaces), list(plan.spaces),
                     "the devoured deck decides: no choice is left to the players", SPAWN_RULES,
                     Drawing(spaces=plan.spaces, placements=tuple(Placement("obscure marker", s)
