@@ -85,7 +85,9 @@ def _attempt(fn) -> FeveredResult:
 
 def _with_investigator(state, name: str):
     if name not in state.figures:
-        state.scenario.add_investigator(state, name, INVESTIGATORS[name].health or 7)
+        health = INVESTIGATORS[name].health
+        assert health is not None, f"{name}'s health is not public: a scenario naming {name} must give it"
+        state.scenario.add_investigator(state, name, health)
     return state.figures[name]
 
 

@@ -148,7 +148,11 @@ class FeveredDreams(Scenario):
                                      tuple(state.face_down), "a random draw"))
             state.reveal(colour)
         for name in investigators:
-            self.add_investigator(state, name, INVESTIGATORS[name].health or 7)
+            health = INVESTIGATORS[name].health
+            if health is None:
+                raise ValueError(f"{name}'s health is not public: add the investigator with add_investigator and "
+                                 f"give it")
+            self.add_investigator(state, name, health)
         return state
 
     def start_space(self) -> str:
