@@ -31,6 +31,8 @@ const SKELETON = `
 <div class="dm-t-main">
   <div class="dm-t-left">
     <div class="dm-t-tools" id="dm-t-tools"></div>
+    <div class="dm-t-zoom"><button type="button" id="dm-t-zoom-out" aria-label="zoom out">−</button>
+      <button type="button" id="dm-t-zoom-in" aria-label="zoom in">+</button></div>
     <div class="dm-t-board"><svg id="dm-t-svg" class="dm-t-svg" role="img" aria-label="the board"></svg></div>
     <div id="dm-t-figure" class="dm-t-figure"></div>
     <details class="dm-t-legend"><summary>Legend</summary><ul>
@@ -423,6 +425,16 @@ export async function startApp(root, base, dm) {
     $(root, "#dm-t-share-url").value = url;
     try { await navigator.clipboard.writeText(url); } catch (e) { /* the field shows it */ }
   });
+
+  let zoom = 1;
+  const setZoom = (z) => {
+    zoom = Math.max(1, Math.min(3, z));
+    const svg = $(root, "#dm-t-svg");
+    svg.style.width = `${zoom * 100}%`;
+    svg.style.minWidth = `${Math.round(480 * zoom)}px`;
+  };
+  $(root, "#dm-t-zoom-in").addEventListener("click", () => setZoom(zoom * 1.4));
+  $(root, "#dm-t-zoom-out").addEventListener("click", () => setZoom(zoom / 1.4));
 
   app.questionForm = questionForm(app);
   app.answerPanel = answerPanel(app);

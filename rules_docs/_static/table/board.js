@@ -70,10 +70,79 @@ export function layoutRooms(board) {
     cells[r] = { col: best.x, row: best.y };
     taken.add(`${best.x},${best.y}`);
   }
+  improve(cells, graph);
   const minX = Math.min(...Object.values(cells).map((c) => c.col));
   const minY = Math.min(...Object.values(cells).map((c) => c.row));
   for (const c of Object.values(cells)) { c.col -= minX; c.row -= minY; }
   return cells;
+}
+
+// Local search after the greedy placement: move a room to a free cell or swap two rooms while that shortens the
+// connections (a connection longer than one cell counts double: it crosses other rooms).
+function improve(cells, graph) {
+  const rooms = Object.keys(cells);
+  const span = (a, b) => {
+    const d = Math.abs(cells[a].col - cells[b].col) + Math.abs(cells[a].row - cells[b].row);
+    return d + (d > 1 ? d - 1 : 0) + (cells[a].col !== cells[b].col && cells[a].row !== cells[b].row ? 0.5 : 0);
+  };
+  const cost = (r) => Object.entries(graph[r]).reduce((sum, [n, w]) => sum + w * span(r, n), 0);
+  const cols = Math.max(...rooms.map((r) => cells[r].col)), rows = Math.max(...rooms.map((r) => cells[r].row));
+  const minC = Math.min(...rooms.map((r) => cells[r].col)), minR = Math.min(...rooms.map((r) => cells[r].row));
+  for (let pass = 0; pass < 8; pass++) {
+    let better = false;
+    for (const a of rooms) {
+      for (const b of rooms) {
+        if (a >= b) continue;
+        const before = cost(a) + cost(b);
+        [cells[a], cells[b]] = [cells[b], cells[a]];
+        if (cost(a) + cost(b) < before - 1e-9) better = true;
+        else [cells[a], cells[b]] = [cells[b], cells[a]];
+      }
+      const taken = new Set(rooms.map((r) => `${cells[r].col},${cells[r].row}`));
+      for (let y = minR; y <= rows; y++) {
+        for (let x = minC; x <= cols; x++) {
+          if (taken.has(`${x},${y}`)) continue;
+          const old = cells[a], before = cost(a);
+          cells[a] = { col: x, row: y };
+          if (cost(a) < before - 1e-9) { better = true; taken.delete(`${old.col},${old.row}`); taken.add(`${x},${y}`); }
+          else cells[a] = old;
+        }
+      }
+    }
+    if (!better) break;
+  }
+}
+
+// The spaces of each room in the order (over its slots) that makes its connections shortest.
+function orderSpaces(board, spaces, rooms, cols) {
+  const conns = {};
+  for (const [a, b] of board.connections) {
+    (conns[a] = conns[a] || []).push(b);
+    (conns[b] = conns[b] || []).push(a);
+  }
+  for (const [n, room] of Object.entries(board.rooms)) {
+    const ids = Object.keys(room.spaces);
+    if (ids.length < 2 || ids.length > 6) continue;
+    const slots = ids.map((s) => spaces[s]);
+    let best = null;
+    const permute = (rest, chosen) => {
+      if (!rest.length) {
+        let len = 0;
+        chosen.forEach((sid, i) => {
+          for (const o of conns[sid] || []) {
+            const j = chosen.indexOf(o);
+            const q = j >= 0 ? slots[j] : spaces[o];
+            if (q) len += Math.hypot(slots[i].x - q.x, slots[i].y - q.y) * (j >= 0 ? 0.5 : 1);
+          }
+        });
+        if (!best || len < best.len - 1e-9) best = { len, order: [...chosen] };
+        return;
+      }
+      rest.forEach((sid, i) => permute([...rest.slice(0, i), ...rest.slice(i + 1)], [...chosen, sid]));
+    };
+    permute(ids, []);
+    best.order.forEach((sid, i) => { spaces[sid] = slots[i]; });
+  }
 }
 
 // Every space's centre and every room's box.
@@ -95,6 +164,7 @@ export function layout(board) {
       spaces[s] = { x: x + PAD + R + (i % cols) * SLOT, y: y + HEAD + PAD / 2 + R + Math.floor(i / cols) * SLOT };
     });
   }
+  orderSpaces(board, spaces, rooms, cols);
   return { rooms, spaces, width, height };
 }
 
@@ -117,8 +187,9 @@ export function drawBoard(svg, board, lay, pos, draw, marks = {}) {
   defs.append(arrow);
   svg.append(defs);
   const g = (cls) => { const x = el("g", { class: cls }); svg.append(x); return x; };
-  const roomsG = g("dm-t-rooms"), connG = g("dm-t-conns"), hiG = g("dm-t-hi"), spaceG = g("dm-t-spaces"),
-    pathG = g("dm-t-paths"), markG = g("dm-t-markers"), figG = g("dm-t-figs"), placeG = g("dm-t-places");
+  // paths run under the spaces (their IDs stay readable), over the connections
+  const roomsG = g("dm-t-rooms"), connG = g("dm-t-conns"), hiG = g("dm-t-hi"), pathG = g("dm-t-paths"),
+    spaceG = g("dm-t-spaces"), markG = g("dm-t-markers"), figG = g("dm-t-figs"), placeG = g("dm-t-places");
   for (const [n, box] of Object.entries(lay.rooms)) {
     const room = board.rooms[n];
     const r = el("g", { class: "dm-t-room", "data-room": n });
