@@ -25,11 +25,13 @@ Feature: Fathoms Dark — the devouring track
         | 8     | 2     |
         | 9     | 3     |
 
-  Rule: No hazard effect on this track
+  Rule: No hazard effect on this track (assumption fathoms-track.hazards)
 
-    @rule:fathoms-track.no-hazards
+    @rule:fathoms-track.no-hazards @option:fathoms-track.hazards
     Scenario Outline: The devour marker reaches space <space>
-      Given a new Fathoms Dark game with the devour marker on space <from>
+      The rulebook describes no hazard for this track; that none is resolved is the assumption fathoms-track.hazards.
+      Given the Fathoms Dark option "fathoms-track.hazards" is set to "none"
+      And a new Fathoms Dark game with the devour marker on space <from>
       When the Fathoms Dark devour marker advances
       Then the devour marker stands on space <space> of the Fathoms Dark devouring track
       And no hazard effect is resolved in Fathoms Dark

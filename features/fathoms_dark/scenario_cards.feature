@@ -34,9 +34,11 @@ Feature: Fathoms Dark — scenario cards and infection
       And Isaiah Wiesenthal holds his or her scenario card
       And the scenario card deck is empty
 
-    @rule:fathoms-cards.reveal-at-round-start
+    @rule:fathoms-cards.reveal-at-round-start @option:fathoms-cards.empty-deck
     Scenario: An empty deck reveals nothing
-      Given the unbound markers cover the Objective Points of Lisbeth Gibson and Sophie Brigman
+      The text does not mention an empty deck; the assumption fathoms-cards.empty-deck reveals nothing.
+      Given the Fathoms Dark option "fathoms-cards.empty-deck" is set to "nothing-revealed"
+      And the unbound markers cover the Objective Points of Lisbeth Gibson and Sophie Brigman
       And Isaiah Wiesenthal holds his or her scenario card with no marker placed
       And 0 unbound markers are on the Unbound card and 10 are removed from the game
       When the Fathoms Dark round begins

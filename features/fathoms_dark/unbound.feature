@@ -25,7 +25,8 @@ Feature: Fathoms Dark — the Unbound monster
 
     @rule:fathoms-unbound.lives @option:fathoms-dark.unbound-lives
     Scenario Outline: A life a kill: Unbound with health 3 takes <wounds> wounds
-      Given Unbound has a health of 3
+      Given the Fathoms Dark option "fathoms-dark.unbound-lives" is set to "marker-per-kill"
+      And Unbound has a health of 3
       When Lisbeth Gibson deals <wounds> wounds to Unbound
       Then Unbound lost <lost> lives
       And <card> unbound markers are on the Unbound card

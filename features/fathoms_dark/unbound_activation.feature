@@ -202,9 +202,12 @@ Feature: Fathoms Dark — the unbound activation
         | move 5b→5a; move 5a→27c; attack Lisbeth Gibson    |
         | move 5b→5c; move 5c→26a; attack Isaiah Wiesenthal |
 
-    @rule:fathoms-activation.no-attack-space
+    @rule:fathoms-activation.no-attack-space @option:fathoms-activation.nowhere-to-attack-from
     Scenario: Nobody else to attack
-      Given a Fathoms Dark position with these investigators:
+      The text always has a space to move toward; with none, the assumption
+      fathoms-activation.nowhere-to-attack-from makes each action do nothing.
+      Given the Fathoms Dark option "fathoms-activation.nowhere-to-attack-from" is set to "no-action"
+      And a Fathoms Dark position with these investigators:
         | investigator   | objective marker | space |
         | Sophie Brigman | star             | 24b   |
       And the unbound markers cover the Objective Points of Sophie Brigman

@@ -91,11 +91,12 @@ Feature: Fathoms Dark — unbound markers on the Objective Points
         | 24a |
         | 5b  |
 
-  Rule: At most one marker an Objective Point
+  Rule: At most one marker an Objective Point (assumption fathoms-markers.objective-point-capacity)
 
-    @rule:fathoms-markers.one-per-objective-point
+    @rule:fathoms-markers.one-per-objective-point @option:fathoms-markers.objective-point-capacity
     Scenario: A covered investigator's card can't be in the deck
-      Given the scenario card deck is star, circle, square
+      Given the Fathoms Dark option "fathoms-markers.objective-point-capacity" is set to "one-marker"
+      And the scenario card deck is star, circle, square
       When the Fathoms Dark position is read
       Then the Fathoms Dark position is refused under rule "fathoms-markers.one-per-objective-point"
 

@@ -53,11 +53,12 @@ Feature: Fathoms Dark — winning and losing
       When Sophie Brigman deals 4 wounds to the unbound marker on Lisbeth Gibson's Objective Point
       Then the Fathoms Dark game is won under rule "fathoms-outcome.win-all-removed"
 
-  Rule: Twelve unbound markers, always
+  Rule: Twelve unbound markers, always (assumption fathoms-outcome.marker-count)
 
-    @rule:fathoms-outcome.twelve-markers
+    @rule:fathoms-outcome.twelve-markers @option:fathoms-outcome.marker-count
     Scenario Outline: <card> on the card, <covered> covered, <removed> out of the game
-      Given the unbound markers cover the Objective Points of <covered>
+      Given the Fathoms Dark option "fathoms-outcome.marker-count" is set to "twelve"
+      And the unbound markers cover the Objective Points of <covered>
       And <card> unbound markers are on the Unbound card and <removed> are removed from the game
       When the Fathoms Dark position is read
       Then the Fathoms Dark position is <verdict>

@@ -8,6 +8,7 @@ import random
 from pytest_bdd import given, parsers, then, when
 
 from solver.boardfile import board_from_data
+from solver.catalog import Options
 from solver.scenarios import board_file
 from solver.scenarios.fathoms_dark import SCENARIO_CARDS, FathomsDark
 from solver.yamlio import load_yaml_file
@@ -16,7 +17,7 @@ from tests.steps.fathoms_common_steps import _refused_under, names
 
 def _shipped(fathoms) -> FathomsDark:
     if fathoms.scenario is None:
-        fathoms.scenario = FathomsDark.with_shipped_board()
+        fathoms.scenario = FathomsDark.with_shipped_board(Options(fathoms.data["options"]))  # a Given option step
     return fathoms.scenario
 
 

@@ -223,6 +223,11 @@ def render_rule(data: SiteData, rule, level: int) -> str:
     if opts:
         meta.append("**Assumptions and interpretations:** " + " · ".join(
             f"{ref(option_anchor(o.name), o.title)} (default {code(o.default)})" for o in opts))
+    from .plays import plays_for_rule
+
+    played = plays_for_rule(rule.id)
+    if played:
+        meta.append("**What happens when…:** " + " · ".join(ref(label, title) for label, title in played))
     if meta:
         out.append(directive("container", "dm-rule-meta", "\n\n".join(meta)))
         out.append("")
