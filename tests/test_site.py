@@ -145,6 +145,21 @@ def test_a_worked_answers_board_draws_every_marker_and_the_answer():
     assert ".dm-space-id{fill:var(--color-foreground-primary,#222);font-size:12px" in svg
 
 
+@pytest.mark.parametrize("example, kinds", [
+    ("fevered-dreams-mist", {"flooded", "investigator"}),
+    ("fathoms-dark-attack-targets", {"unbound-marker", "special", "investigator"}),
+    ("expectant-terror-nest-spawn", {"nest-marker"}),
+])
+def test_the_shipped_examples_boards_show_what_their_question_is_about(example, kinds):
+    from dm_rulebook.worked import board_marks
+
+    from solver.state import load_state
+
+    state = load_state(ROOT / "examples" / f"{example}.yaml")
+    drawn = {m.kind for m in board_marks(state)}
+    assert kinds <= drawn, f"{example}: not drawn: {sorted(kinds - drawn)}"
+
+
 def test_the_board_svg_marks_every_space_connection_and_feature():
     board = _boards()[-1]
     svg = boardsvg.board_svg(board, figures={"1a": [("LG", "investigator", "Lisbeth Gibson")]})

@@ -59,7 +59,7 @@ STYLE = """
 .dm-fig-effect{fill:#a1887f}
 .dm-fig-label{fill:#fff;font-size:12px;font-weight:700;text-anchor:middle;dominant-baseline:central}
 .dm-devoured .dm-room{fill:var(--color-background-hover,#e9e3f0);stroke-dasharray:5 3}
-.dm-ans-space{fill:#ffd54a;fill-opacity:.55;stroke:#b58900;stroke-width:2.5}
+.dm-ans-space{fill:#ffd54a;fill-opacity:.18;stroke:#e0a800;stroke-width:4.5}
 .dm-ans-path{fill:none;stroke:#e8590c;stroke-width:4;stroke-linecap:round;stroke-linejoin:round;opacity:.85}
 .dm-ans-target{fill:none;stroke:#e8590c;stroke-width:3;stroke-dasharray:5 3}
 .dm-ans-place{fill:#fff3bf;stroke:#e8590c;stroke-width:2;stroke-dasharray:3 2}

@@ -70,6 +70,12 @@ def marks_svg(sp: dict, marks, r: float) -> list[str]:
             by_space.setdefault(m.space, []).append(m)
     for sid, ms in by_space.items():
         x, y = sp[sid]
+        small = [m for m in ms if m.kind == "effect"]
+        for m in small:  # a devoured effect marker: a small square, so that many of them don't hide the board
+            out.append(f'<g class="dm-fig-g dm-mark-effect" data-mark="effect" data-space="{escape(sid)}">'
+                       f'<title>{escape(m.name)} on {escape(sid)}</title><rect class="dm-fig dm-fig-effect" '
+                       f'x="{x + r * .45:.1f}" y="{y + r * .45:.1f}" width="9" height="9" rx="1.5"/></g>')
+        ms = [m for m in ms if m.kind != "effect"]
         for i, m in enumerate(ms):
             ang = math.pi * (0.75 + 0.5 * i)
             fx, fy = x + (r + 6) * math.cos(ang), y + (r + 6) * math.sin(ang)
@@ -120,7 +126,10 @@ def legend_items(marks, ov: Overlay) -> list[tuple[str, str]]:
     """Legend entries (icon SVG at 0,0; text) for the kinds of marks drawn and the parts of the answer drawn."""
     items = []
     for kind in MARK_NAMES:
-        if any(m.kind == kind for m in marks):
+        if kind == "effect" and any(m.kind == kind for m in marks):
+            items.append(('<rect class="dm-fig dm-fig-effect" x="-5" y="-5" width="10" height="10" rx="1.5"/>',
+                          MARK_NAMES[kind]))
+        elif any(m.kind == kind for m in marks):
             items.append((_badge(0, 0, kind, {"flooded": "2", "special": "Ub"}.get(kind, kind[0]), MARK_NAMES[kind]),
                           MARK_NAMES[kind]))
     if ov.spaces:

@@ -10,7 +10,7 @@ from pathlib import Path
 from solver.answers import Answer
 
 from .data import EXAMPLES_DIR, SiteData
-from .md import code, esc, fence, ref, table
+from .md import code, esc, fence, ref
 
 PLAY_LABEL = "play-{stem}"
 
@@ -76,13 +76,13 @@ def plays_page(data: SiteData) -> str:
             out.append(esc(situation) + "\n")
         out.append(fence("$ " + _command(path), "console"))
         out.append(f"**{esc(answer.result.text)}**\n")
-        rows = []
-        for played in answer.events:
-            fired = "<br>".join(f"{_rule(data, r.rule)}: {esc(r.what)}" for r in played.fired) or "nothing fires"
-            changed = "<br>".join(f"{code(c.entry)}: {esc(_value(c.before))} → {esc(_value(c.after))}"
-                                  for c in played.changes) or ("the play stops here" if played.stopped else "—")
-            rows.append([code(played.event), fired, changed])
-        out.append(table(["event", "rules that fire", "what changes"], rows, escaped=True) + "\n")
+        for played in answer.events:  # a list, not a table: readable on a phone
+            out.append(f"{code(played.event)}\n")
+            lines = [f"- fires {_rule(data, r.rule)}: {esc(r.what)}" for r in played.fired]
+            lines += [f"- {code(c.entry)}: {esc(_value(c.before))} → {esc(_value(c.after))}" for c in played.changes]
+            if played.stopped:
+                lines.append("- the play stops here")
+            out.append("\n".join(lines or ["- nothing fires, nothing changes"]) + "\n")
         if answer.choices:
             out.append("The options: " + "; ".join(code(c.label) for c in answer.choices) + "\n")
         out.append(f"Golden answer: {code(f'examples/{stem}.answer.json')}.\n")

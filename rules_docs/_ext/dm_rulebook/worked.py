@@ -36,6 +36,15 @@ def _initials(fid: str) -> str:
     return ("".join(w[0] for w in words) if len(words) > 1 else base[:2]) + num
 
 
+def _first_attr(obj, *names):
+    """The first of ``names`` that ``obj`` has (the scenarios' states name some things their own way)."""
+    for name in names:
+        value = getattr(obj, name, None)
+        if value is not None:
+            return value
+    return None
+
+
 def board_marks(state) -> list[Mark]:
     """Every figure and marker of a position that stands on a space, read from the common state and each
     scenario's own state (nest markers, unbound markers, flooded markers, obscure markers, Unbound and Obscure)."""
@@ -54,7 +63,8 @@ def board_marks(state) -> list[Mark]:
         obscure = obscure()
     if isinstance(obscure, str) and not any(m.name == "Obscure" for m in out):
         out.append(Mark(obscure, "special", "Ob", "Obscure"))
-    for space, n in sorted((getattr(state, "flooded", None) or {}).items()):
+    flooded = _first_attr(state, "flooded_markers", "flooded") or {}
+    for space, n in sorted(flooded.items()):
         if n:
             out.append(Mark(space, "flooded", str(n), f"{n} flooded marker{'s' if n != 1 else ''}"))
     for mid, marker in sorted((getattr(state, "obscure_markers", None) or {}).items()):
@@ -65,7 +75,7 @@ def board_marks(state) -> list[Mark]:
         for room, space in sorted(nest().items()):
             out.append(Mark(space, "nest-marker", "n", f"nest marker (room {room})"))
     markers = getattr(state, "unbound_markers", None) or {}
-    where = getattr(state, "objective_point", None)
+    where = _first_attr(state, "objective_point_of", "objective_point")
     for inv in sorted(markers):
         try:
             space = where(inv)
@@ -240,9 +250,19 @@ def _figure_rows(state):
     return rows
 
 
+def example_title(data: SiteData, e) -> str:
+    """An example's own title, else its question's help up to the first question mark (never a file name)."""
+    if e.title:
+        return e.title
+    q = data.questions.get(e.question)
+    text = getattr(q, "help", "") or ""
+    text = text.split(": ", 1)[1] if text.startswith(tuple(i.title + ":" for i in data.scenarios.values())) else text
+    return (text.split("?")[0] + "?") if "?" in text else (text or e.question)
+
+
 def render_example(data: SiteData, e, level: int) -> str:
     h = "#" * level
-    title = e.title or f"{e.question} — {e.stem}"
+    title = example_title(data, e)
     out = [f"({example_anchor(e.stem)})=", f"{h} {esc(title)}", ""]
     if e.error:
         out += [fence(command_line(e), "console"), "",
