@@ -28,14 +28,22 @@ MAX_ERROR = 500  # the longest error line: a message never echoes a whole file
 REPORT = "please report it, with the state file, at the project's issue tracker"
 
 
+def error_line(message: str) -> str:
+    """An error message as one safe line: control characters escaped, at most MAX_ERROR characters — a long
+    message loses its middle (a huge path or value), never its end, where the reason and the rule are."""
+    from .yamlio import printable
+
+    line = printable(" ".join(str(message).splitlines()))
+    if len(line) > MAX_ERROR:
+        line = line[:MAX_ERROR - 160] + " … " + line[-157:]
+    return line
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with its refusals on one line (``deepmadness distance: error: argument --to: …``), exit 2."""
 
     def error(self, message: str):
-        from .yamlio import printable
-
-        # like _fail: one line, control characters escaped, at most MAX_ERROR characters (an argument may be huge)
-        self.exit(EXIT_INPUT, f"{self.prog}: error: {printable(' '.join(message.splitlines()), MAX_ERROR)}\n")
+        self.exit(EXIT_INPUT, f"{self.prog}: error: {error_line(message)}\n")
 
 
 def _option(text: str) -> tuple[str, str]:
@@ -224,10 +232,7 @@ def flag_message(exc, positional: set[str] = frozenset()) -> str:
 
 
 def _fail(message: str, code: int) -> int:
-    from .yamlio import printable
-
-    # one line, whatever a message holds: no terminal control characters, at most MAX_ERROR characters
-    message = printable(" ".join(str(message).splitlines()), MAX_ERROR)
+    message = error_line(message)  # one line, whatever a message holds
     try:
         print(f"{PROG}: error: {message}", file=sys.stderr)
     except (OSError, ValueError):  # no standard error to print to: the exit status still says it
