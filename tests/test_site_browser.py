@@ -331,3 +331,14 @@ def test_the_ask_box_answers_like_the_command_line(server, page):
     link = box.locator(".dm-ask-hits a").first
     assert link.get_attribute("href").endswith(f"#{_anchor(got[0]['results'][0]['id'])}")
     _shot(page, "ask-box")
+
+
+def test_the_single_page_reads_from_disk_without_errors(page):
+    single = ensure_site()["singlehtml"].outdir / "index.html"
+    page.goto(single.as_uri())
+    assert page.locator("form.dm-askbox").count() == 0, "the single page has no engine: no question box"
+    link = page.locator("details.dm-proof a[href^='#rule-'], .dm-rule-meta a[href^='#rule-']").first
+    target = link.get_attribute("href")[1:]
+    link.evaluate("a => a.click()")
+    page.wait_for_function("id => location.hash === '#' + id", arg=target, timeout=5000)
+    assert page.locator(f"[id='{target}']").count() == 1

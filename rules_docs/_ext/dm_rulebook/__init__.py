@@ -271,7 +271,8 @@ def build_finished(app, exception):
     compact = {"ensure_ascii": False, "separators": (",", ":")}
     write_atomic(static / "dm-rules.js", "window.DM_RULES = " + json.dumps(search_rules(app, exported), **compact)
                  + ";\nwindow.DM_LINKS = " + json.dumps(links, **compact) + ";\n")
-    write_ask_files(static, app.dm_data)
+    if app.builder.name == "html":
+        write_ask_files(static, app.dm_data)
 
 
 def write_ask_files(static: Path, data) -> None:

@@ -131,6 +131,8 @@
   window.deepmadness = window.deepmadness || {};
   window.deepmadness.askRules = askRules;
   document.addEventListener("DOMContentLoaded", function () {
+    var opts = window.DOCUMENTATION_OPTIONS || {};
+    if (opts.BUILDER === "singlehtml") return;  // the single page is for reading and print: no engine there
     var home = document.getElementById("dm-ask-home");
     if (home) { home.appendChild(box()); return; }
     var article = document.querySelector("article[role=main]") || document.querySelector("article");
