@@ -149,6 +149,11 @@ def test_strategy_and_other_games_are_not_covered(asker):
         assert not asker.ask(question).matched, question
 
 
+def test_a_question_about_the_base_game_is_covered_only_by_what_may_go_into_it(asker):
+    assert not asker.ask("in the base game, how far can a monster move in one activation?").matched
+    assert asker.ask("can the expansion's investigators be added to the base game?").ids[0] == "components.any-chapter"
+
+
 def test_the_rule_that_answers_comes_before_an_option_on_the_same_topic(asker):
     assert asker.ask("how many wounds can the Nest take in one round?").ids[0] == "nest.one-wound-per-round"
 

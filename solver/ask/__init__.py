@@ -13,17 +13,22 @@ How a question is matched (measured side by side on the held-out questions, rule
   text, its rulebook section, its terms' glossary names and players' synonyms, its scenarios' names; on the side
   its terms' definitions and its scenarios' steps.
 * The words (:mod:`solver.ask.words`): lower case, contractions opened, number words as digits, irregular forms
-  and negations regularised, common words dropped from the question; SQLite's ``porter`` tokenizer stems.
+  and negations regularised, common words dropped from the question; SQLite's ``porter`` tokenizer stems. A word
+  the catalog never uses is read as the catalog's word it most likely misspells ("lisbth" → lisbeth).
 * The players' words are data: the glossary's synonyms of each term and its ``players_words`` (everyday words
   for the rulebook's own, "swap" → replace). A players' phrase in the question counts with the best of its own
   words and the rulebook's words it may mean.
 * The ranking (:mod:`solver.ask.rank`): SQLite FTS5's BM25 with column weights. Options (our readings and
   assumptions) count a little less than rules unless the question is about readings, so the rule that answers
   comes first.
-* Honest scope: a question is answered only when one of the best documents (:data:`COVERAGE_CHECKED`) holds
-  enough of it (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the
-  catalog never uses weighs :data:`UNKNOWN_WORD_WEIGHT`). Otherwise the answer is "not covered" with the nearest
-  topics.
+* Honest scope: a question is answered "not covered by the Endless Nightmares rules", with the nearest topics,
+  when it holds one of the glossary's ``out_of_scope`` cues (advice, a monster card's values …), when it names
+  the base game and the best rule is not one of those that say what may go into it (:data:`BASE_GAME_TOPICS`),
+  or when none of the best documents (:data:`COVERAGE_CHECKED`) holds enough of it (:data:`MIN_COVERAGE`: the
+  share of its concepts, each weighted by its rarity; a word the catalog never uses weighs
+  :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name — :data:`UNKNOWN_NAME_WEIGHT`).
+* The ruling first (:mod:`solver.ask.answer`): the best rule's first sentence, opened by yes or no when the
+  question asks so (the rule's main clause says no where the question says yes, or the other way round).
 """
 
 from __future__ import annotations
@@ -46,6 +51,9 @@ COVERAGE_CHECKED = 5
 UNKNOWN_WORD_WEIGHT = 1.0
 #: The weight of a name (a capitalised word inside the question) the catalog never uses: another game, a place.
 UNKNOWN_NAME_WEIGHT = 6.0
+#: The topics that answer a question about the base game: what of this expansion may go into it. Any other
+#: question that names the base game asks the base game's own rules, which the expansion's don't hold.
+BASE_GAME_TOPICS = frozenset({"components"})
 #: Further hits are shown while their score is at least this share of the best one's.
 RELATIVE_CUTOFF = 0.35
 #: How many hits ``ask`` shows at most by default.
@@ -98,6 +106,8 @@ class Asker:
             return self._not_covered(question, None, generated)
         joined = f" {' '.join(stems)} "
         if any(f" {cue} " in joined for cue in self._cues):
+            return self._not_covered(question, order[:8], generated)
+        if " base game " in joined and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
             return self._not_covered(question, order[:8], generated)
         names = _names(question)
         if max(self.coverage(i, concepts, names) for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:

@@ -42,6 +42,7 @@ IRREGULAR: Mapping[str, str] = {
     "won": "win", "chose": "choose", "chosen": "choose", "gave": "give", "given": "give", "went": "go",
     "came": "come", "held": "hold", "kept": "keep", "stood": "stand", "spent": "spend", "dead": "die",
     "death": "die", "died": "die", "dying": "die", "better": "good", "best": "good", "worse": "bad",
+    "added": "add", "adding": "add",  # the Porter stemmer makes these "ad", apart from "add"
     # a negation is one word, kept: "can't hit anyone" asks the rule that says "no one can be attacked"
     "no": "not", "never": "not", "cannot": "not", "nor": "not", "nobody": "not", "nothing": "not",
     "neither": "not", "unable": "not",
