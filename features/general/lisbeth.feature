@@ -103,9 +103,10 @@ Feature: Lisbeth Gibson's stored die
         | 6      | 2, 2 and 1 | 1        | 2, 2 and 6 |
         | 1      | 6          | 6        | 1          |
 
-    @rule:lisbeth.replace-later-roll
+    @rule:lisbeth.replace-later-roll @option:lisbeth.roll-just-made
     Scenario: The stored die can't go back into the roll it came from
-      Given Lisbeth Gibson has no die stored
+      Given the general option "lisbeth.roll-just-made" is set to "roll-just-made"
+      And Lisbeth Gibson has no die stored
       When Lisbeth rolls 2, 4 and 5 for "Grappler attack"
       And Lisbeth stores the die showing 5 of the "Grappler attack" roll
       Then Lisbeth may replace only the dice showing none of the "Grappler attack" roll
@@ -138,11 +139,12 @@ Feature: Lisbeth Gibson's stored die
       And Lisbeth rolls 2 and 2 for "third roll"
       Then Lisbeth may replace only the dice showing none of the "third roll" roll
 
-  Rule: She stores from, and places into, only the roll she has just made
+  Rule: She stores from, and places into, only the roll she has just made (assumption lisbeth.roll-just-made)
 
-    @rule:lisbeth.current-roll-only
+    @rule:lisbeth.current-roll-only @option:lisbeth.roll-just-made
     Scenario: An earlier roll is settled: no die of it can be stored
-      Given Lisbeth Gibson has no die stored
+      Given the general option "lisbeth.roll-just-made" is set to "roll-just-made"
+      And Lisbeth Gibson has no die stored
       When Lisbeth rolls 2, 4 and 5 for "Grappler attack"
       And Lisbeth rolls 1 and 3 for "resistance"
       Then Lisbeth may store only the dice showing none of the "Grappler attack" roll
@@ -151,9 +153,10 @@ Feature: Lisbeth Gibson's stored die
       And the results of the "Grappler attack" roll are 2, 4 and 5
       And Lisbeth has no die stored
 
-    @rule:lisbeth.current-roll-only
+    @rule:lisbeth.current-roll-only @option:lisbeth.roll-just-made
     Scenario: The stored die can't go into an earlier roll
-      Given Lisbeth Gibson has no die stored
+      Given the general option "lisbeth.roll-just-made" is set to "roll-just-made"
+      And Lisbeth Gibson has no die stored
       When Lisbeth rolls 1 and 3 for "resistance"
       And Lisbeth rolls 2 and 5 for "attack"
       And Lisbeth stores the die showing 5 of the "attack" roll

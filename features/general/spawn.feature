@@ -50,11 +50,13 @@ Feature: Spawning with no location given
       Then the test game's spawns went to 3c, 1a, 2b and 3c
       And the test game's devoured deck is 1, 2 and 3
 
-  Rule: With no card in the devoured deck there is nowhere to spawn
+  Rule: With no card in the devoured deck the rule names no room (assumption spawn.empty-devoured-deck)
 
-    @rule:spawn.needs-devoured-card
+    @rule:spawn.needs-devoured-card @option:spawn.empty-devoured-deck
     Scenario: The devoured deck is empty
-      Given a test game whose devoured deck is empty
+      The rulebook never meets this case; the assumption spawn.empty-devoured-deck refuses the spawn.
+      Given the general option "spawn.empty-devoured-deck" is set to "refused"
+      And a test game whose devoured deck is empty
       When an effect tries to spawn a Husk in the test game without saying where
       Then the spawn is refused by rule "spawn.needs-devoured-card"
       And the test game's devoured deck is empty
