@@ -162,6 +162,14 @@ def test_an_option_comes_first_when_the_question_is_about_a_reading(asker):
     assert asker.ask("which reading do you assume for the Nest's maximum health?").ids[0] == "nest.maximum-health"
 
 
+def test_a_long_text_is_read_only_up_to_a_bound(asker):
+    import solver.ask.rank as rank_module
+
+    words = [f"word{i}" for i in range(5 * rank_module.MAX_WORDS)]
+    assert len(asker.ranker.concepts(" ".join(words))) == rank_module.MAX_WORDS
+    assert not asker.ask(" ".join(words)).matched
+
+
 def test_a_misspelt_word_is_read_as_the_catalogs_word(asker):
     assert asker.ranker.spelled("lisbth") == "lisbeth" and asker.ranker.spelled("friends") == "friends"
 

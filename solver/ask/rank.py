@@ -26,6 +26,8 @@ TABLES: Mapping[str, tuple[float, Mapping[str, float]]] = {
 SYNONYM_WEIGHT = 1.0
 #: The most a word the catalog uses weighs in the coverage (a common word weighs about 1).
 RARITY_CAP = 2.5
+#: A question is read up to this many words (a longer text is no question; its cost stays bounded).
+MAX_WORDS = 200
 #: How close a word the catalog never uses must be to one it uses to be read as its misspelling.
 SPELLING_CUTOFF = 0.85
 #: Shorter words are left as they are: too many real words lie that close to one another ("black", "back").
@@ -116,9 +118,10 @@ class Ranker:
         """A question as concepts: (its words, the rulebook's words they may mean), the second empty unless the
         words are a players' phrase (longest phrase first, phrases don't overlap; common words and repeats
         dropped). Words are normalised, not stemmed: FTS5 stems them."""
-        ws = [(self.spelled(w) if not stop else w, stop) for w, stop in normal_words(question)]
+        ws = [(self.spelled(w) if not stop else w, stop) for w, stop in normal_words(question)[:MAX_WORDS]]
         stems = self.stemmer.stems(w for w, _ in ws)
         content = [i for i, (_, stop) in enumerate(ws) if not stop]
+        position = {i: at for at, i in enumerate(content)}
         found: list[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]] = []
         seen: set[tuple[str, ...]] = set()
         i = 0
@@ -130,7 +133,7 @@ class Ranker:
                     end = i + size
                     break
                 if not ws[i][1]:  # the phrase by its other words
-                    at = content.index(i)
+                    at = position[i]
                     picks = content[at:at + size]
                     span = tuple(stems[j] for j in picks)
                     if len(picks) == size and span in self.synonyms:
