@@ -8,8 +8,11 @@ site; one page serves every example (the runtime starts once), a second one open
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
+import io
+import os
 import json
 import shutil
 import sys
@@ -20,6 +23,7 @@ import pytest
 
 from solver.catalog import catalog
 from solver.cli import example_argv
+from solver.cli import main as cli_main
 from solver.scenarios import SCENARIOS
 from solver.spec import ROOT
 from tests.cli_helpers import run_installed
@@ -101,18 +105,32 @@ def cli_json(*argv: str, cwd: Path = ROOT):
     return json.loads(r.stdout)
 
 
+def command_line(argv: list[str], cwd: Path) -> tuple[int, str, str]:
+    """``deepmadness ARGV`` run in this process (``solver.cli.main``, the installed script's entry point): exit
+    status, standard output, standard error — a new process per example would double this file's run time."""
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    os.chdir(cwd)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli_main(argv)
+    finally:
+        os.chdir(here)
+    return code, out.getvalue(), err.getvalue()
+
+
 @pytest.mark.parametrize("example", EXAMPLES, ids=[p.stem for p in EXAMPLES])
 def test_every_example_answers_in_the_browser_as_on_the_command_line(table, example):
     argv = example_argv(example)
     argv[1] = example.name
-    cli = run_installed(*argv, "--json", cwd=example.parent)
+    code, out, err = command_line([*argv, "--json"], example.parent)
     text = example.read_text(encoding="utf-8")
-    if cli.returncode == 0:
-        assert table.answer(argv[0], text, argv[2:]) == json.loads(cli.stdout)
+    if code == 0:
+        assert table.answer(argv[0], text, argv[2:]) == json.loads(out)
     else:  # the command line refuses it: the browser refuses it with the same message
         message = table.page.evaluate("([q, s, a]) => window.deepmadness.answer(q, s, a).catch((e) => e.message)",
                                       [argv[0], text, argv[2:]])
-        assert message.replace("state.yaml", example.name) == cli.stderr.strip()
+        assert message.replace("state.yaml", example.name) == err.strip()
 
 
 def test_a_refused_position_gives_the_command_lines_message(table, tmp_path):
@@ -142,7 +160,7 @@ def _state_yaml(page) -> str:
 
 def _set_up_by_taps(page) -> None:
     """Fathoms Dark: Sophie Brigman on 24b and a Husk on 13a, placed by tapping; the distance question asked."""
-    page.select_option("#dm-t-scenario", "fathoms-dark")
+    page.select_option("#dm-t-start", "general-distance.yaml")  # Fathoms Dark on its shipped board
     page.click("#dm-t-clear")
     _tool(page, "investigator")
     page.select_option("#dm-t-which-investigator", "Sophie Brigman")
@@ -259,7 +277,7 @@ def test_a_state_file_made_on_the_command_line_opens_in_the_browser(table):
 
 def test_a_board_made_in_the_editor_loads_in_the_command_line(table, tmp_path):
     page = table.page
-    page.select_option("#dm-t-scenario", "fathoms-dark")
+    page.select_option("#dm-t-start", "general-distance.yaml")  # Fathoms Dark on its shipped board
     _open(page, "#dm-t-editor")
     page.click("#dm-t-edit-toggle")  # a copy of the shipped board
     page.check('input[name=dm-t-edit-tool][value="connect"]')
