@@ -56,7 +56,7 @@ def normal_words(text: str) -> list[tuple[str, bool]]:
     """Every word of ``text``, normalised (not stemmed), each with whether it is a common word.
 
     >>> normal_words("Can't she keep TWO dice?")
-    [('can', True), ('not', False), ('she', True), ('keep', False), ('2', False), ('die', False)]
+    [('can', True), ('not', False), ('she', True), ('keep', False), ('2', False), ('dice', False)]
     """
     text = text.lower().replace("\u2019", "'")
     text = re.sub(r"'s\b", "", text)
