@@ -18,6 +18,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from .fileio import write_atomic
+
 SCHEMA_FILE = Path(__file__).resolve().parent / "schema" / "answer.schema.json"
 
 
@@ -57,10 +59,10 @@ def main(argv: list[str] | None = None) -> int:
     status = 0
     if ns.schema:
         SCHEMA_FILE.parent.mkdir(exist_ok=True)
-        SCHEMA_FILE.write_text(schema_text(), encoding="utf-8")
+        write_atomic(SCHEMA_FILE, schema_text())
         print(f"wrote {SCHEMA_FILE}")
     for example in ns.update or ():
-        golden_file(example).write_text(dumps(answer_data(example)), encoding="utf-8")
+        write_atomic(golden_file(example), dumps(answer_data(example)))
         print(f"wrote {golden_file(example)}")
     if ns.check is not None:
         from .spec import ROOT

@@ -18,9 +18,10 @@ browser tests call it alone, with ``standalone=True``, to get a ``table.html`` w
 from __future__ import annotations
 
 import json
-import shutil
 import zipfile
 from pathlib import Path
+
+from solver.fileio import write_atomic
 
 ROOT = Path(__file__).resolve().parents[3]
 ASSETS = ROOT / "rules_docs" / "_static" / "table"
@@ -135,16 +136,15 @@ def build_table(outdir: Path, root: Path = ROOT, standalone: bool = False,
     for name in PYODIDE_FILES:
         src, dst = runtime / name, target / "pyodide" / name
         if not dst.exists() or dst.stat().st_size != src.stat().st_size or dst.stat().st_mtime < src.stat().st_mtime:
-            shutil.copy2(src, dst)
+            write_atomic(dst, src.read_bytes())
     for asset in sorted(ASSETS.iterdir()):
         if asset.is_file():
-            shutil.copy2(asset, target / asset.name)
+            write_atomic(target / asset.name, asset.read_bytes())
     write_zip(target / "deepmadness.zip", root)
-    (target / "examples.json").write_text(json.dumps(examples(root), ensure_ascii=False), encoding="utf-8")
-    (target / "rule-links.json").write_text(json.dumps(links if links is not None else rule_links(root)),
-                                            encoding="utf-8")
+    write_atomic(target / "examples.json", json.dumps(examples(root), ensure_ascii=False))
+    write_atomic(target / "rule-links.json", json.dumps(links if links is not None else rule_links(root)))
     if standalone:
-        (outdir / "table.html").write_text(STANDALONE.format(body=BODY), encoding="utf-8")
+        write_atomic(outdir / "table.html", STANDALONE.format(body=BODY))
     return target
 
 
