@@ -73,16 +73,18 @@ Feature: Expectant Terror — the Nest
       And the Nest is not killed
       And the Expectant Terror game goes on
 
-  Rule: A Nest off the board does not activate and can't be wounded
+  Rule: A Nest off the board does not activate and can't be wounded (assumption nest.removed-figure)
 
-    @rule:nest.off-board-no-activation
+    @rule:nest.off-board-no-activation @option:nest.removed-figure
     Scenario: The activation order leaves out a removed Nest
-      Given the Nest has taken its wound this round and left the board
+      Given the Expectant Terror option "nest.removed-figure" is set to "inactive"
+      And the Nest has taken its wound this round and left the board
       Then the Expectant Terror activation order is Mind Eater, Lisbeth Gibson, Husk, Sophie Brigman, Parasite, Isaiah Wiesenthal, Despair
 
-    @rule:nest.off-board-no-activation
+    @rule:nest.off-board-no-activation @option:nest.removed-figure
     Scenario: A removed Nest can't be wounded
-      Given the Nest has taken its wound this round and left the board
+      Given the Expectant Terror option "nest.removed-figure" is set to "inactive"
+      And the Nest has taken its wound this round and left the board
       When the Nest is dealt 1 wounds
       Then the Expectant Terror move is refused by rule "nest.off-board-no-activation"
 
