@@ -188,8 +188,12 @@ Feature: Fathoms Dark — the unbound activation
         | move 24b→24a; move 24a→17b; attack Lisbeth Gibson |
 
     @rule:fathoms-activation.move-toward-attack-space @rule:fathoms-activation.attacker-breaks-ties
+    @option:fathoms-activation.move-tie-chooser
     Scenario: Two spaces to attack from, equally near, in two directions
-      Given a Fathoms Dark position with these investigators:
+      Who chooses between the two ways is not in the text; the assumption fathoms-activation.move-tie-chooser
+      gives the choice to the attacking investigator.
+      Given the Fathoms Dark option "fathoms-activation.move-tie-chooser" is set to "attacking-investigator"
+      And a Fathoms Dark position with these investigators:
         | investigator      | objective marker | space |
         | Lisbeth Gibson    | circle           | 27c   |
         | Sophie Brigman    | star             | 5b    |
@@ -201,6 +205,7 @@ Feature: Fathoms Dark — the unbound activation
         | actions                                           |
         | move 5b→5a; move 5a→27c; attack Lisbeth Gibson    |
         | move 5b→5c; move 5c→26a; attack Isaiah Wiesenthal |
+      And the unbound-activation answer for Sophie Brigman gives the choice among 2 courses to the attacking investigator
 
     @rule:fathoms-activation.no-attack-space @option:fathoms-activation.nowhere-to-attack-from
     Scenario: Nobody else to attack

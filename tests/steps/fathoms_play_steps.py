@@ -263,6 +263,15 @@ def _per_step(fathoms, options, count):
     assert fathoms.plan.count == count
 
 
+@then(parsers.parse("the unbound-activation answer for {investigator} gives the choice among {count:d} courses "
+                    "to {chooser}"))
+def _chooser(fathoms, investigator, count, chooser):
+    from solver.scenarios.fathoms_dark.questions import unbound_activation_question
+
+    answer = unbound_activation_question(fathoms.state, {"investigator": investigator})
+    assert (answer.chooser, answer.result.count) == (chooser, count), (answer.chooser, answer.result)
+
+
 @then(parsers.parse("the Fathoms Dark investigator {investigator} has {wounds:d} wounds"))
 def _wounds(fathoms, investigator, wounds):
     assert fathoms.state.figures[investigator].health.wounds == wounds
