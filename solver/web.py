@@ -122,7 +122,8 @@ def vocabulary() -> dict:
         INVESTIGATORS = {}
     from .state import CONDITION_TOKENS
     cat = catalog()
-    return {"scenarios": list(SCENARIOS), "investigators": list(INVESTIGATORS),
+    return {"scenarios": list(SCENARIOS), "section_keys": _section_keys(SCENARIOS),
+            "investigators": list(INVESTIGATORS),
             "monsters": list(monster_types()), "tokens": list(CONDITION_TOKENS),
             "features": list(boards.SPACE_FEATURES), "objective_points": list(boards.OBJECTIVE_SYMBOLS),
             "portals": list(boards.PORTAL_COLOURS), "hatches": list(boards.HATCHES),
@@ -147,6 +148,18 @@ def setup(scenario: str, investigators: list[str], seed: int) -> dict:
     data = dump_state(game.new_game(list(investigators), random.Random(seed)))
     data.pop("board", None)  # the shipped board, read here from its text
     return data
+
+
+def _section_keys(scenarios) -> dict[str, list[str]]:
+    """Each scenario's own state-file keys, as its section format declares them (empty when it declares none)."""
+    from .scenarios import scenario_class
+    from .state import section_format
+
+    out = {}
+    for name in scenarios:
+        keys = getattr(section_format(scenario_class(name)), "keys", ()) or ()
+        out[name] = [k[0] if isinstance(k, (tuple, list)) else str(k) for k in keys]
+    return out
 
 
 def shipped_board(scenario: str) -> str:

@@ -83,6 +83,7 @@ export async function startApp(root, base, dm) {
   root.innerHTML = SKELETON;
   await dm.ready;
   const vocab = dm.call("vocabulary");
+  M.setSectionKeys(vocab.section_keys);
   const questions = dm.call("questions");
   const app = {
     dm, root, vocab, questions, links, examples, S: null, boardYaml: null, board: null, lay: null,
@@ -104,7 +105,7 @@ export async function startApp(root, base, dm) {
     app.lay = layout(app.board);
   };
   app.load = (S, boardYaml = null) => {
-    app.S = S;
+    app.S = M.normalise(S);
     if (boardYaml !== null) S.board = "board.yaml";
     app.setBoard(boardYaml);
     app.figure = null;
@@ -195,7 +196,8 @@ export async function startApp(root, base, dm) {
         S.investigators = S.investigators || {};
         S.investigators[name] = { ...(S.investigators[name] || {}), space };
         if (S.scenario === "fathoms-dark") {
-          const om = sec().objective_markers = sec().objective_markers || {};
+          const omKey = M.key(S, "objective_markers");
+          const om = sec()[omKey] = sec()[omKey] || {};
           if (!om[name]) {
             const used = new Set(Object.values(om));
             const free = vocab.objective_points.find((s) => !used.has(s));
@@ -216,26 +218,27 @@ export async function startApp(root, base, dm) {
         const id = figureId || (here.length ? here.at(-1).id : null);
         if (id && M.removeFigure(S, id)) { if (app.figure === id) app.figure = null; break; }
         const s = sec();
-        if (S.scenario === "fevered-dreams" && s.flooded && s.flooded[space]) M.bump(s.flooded, space, -1);
-        else if (S.scenario === "fevered-dreams" && (s.obscure_markers || []).some((m) => m.space === space)) {
-          s.obscure_markers = s.obscure_markers.filter((m) => m.space !== space);
+        const [fk, ok, nk] = ["flooded", "obscure_markers", "nest_markers"].map((n) => M.key(S, n));
+        if (S.scenario === "fevered-dreams" && s[fk] && s[fk][space]) M.bump(s[fk], space, -1);
+        else if (S.scenario === "fevered-dreams" && (s[ok] || []).some((m) => m.space === space)) {
+          s[ok] = s[ok].filter((m) => m.space !== space);
         } else if (S.scenario === "expectant-terror") {
           const room = Number(roomOf(app.board, space));
-          s.nest_markers = (s.nest_markers || []).filter((r) => r !== room);
+          s[nk] = (s[nk] || []).filter((r) => r !== room);
         }
         break;
       }
       case "flooded":
-        sec().flooded = sec().flooded || {};
-        M.bump(sec().flooded, space, 1);
+        sec()[M.key(S, "flooded")] = sec()[M.key(S, "flooded")] || {};
+        M.bump(sec()[M.key(S, "flooded")], space, 1);
         break;
       case "obscure":
-        sec().obscure_markers = [...(sec().obscure_markers || []), { space }];
+        sec()[M.key(S, "obscure_markers")] = [...(sec()[M.key(S, "obscure_markers")] || []), { space }];
         break;
       case "nest-marker": {
         const room = Number(roomOf(app.board, space));
-        const list = sec().nest_markers || [];
-        sec().nest_markers = list.includes(room) ? list.filter((r) => r !== room) : [...list, room];
+        const nk = M.key(S, "nest_markers"), list = sec()[nk] || [];
+        sec()[nk] = list.includes(room) ? list.filter((r) => r !== room) : [...list, room];
         break;
       }
       case "nest":
@@ -277,9 +280,9 @@ export async function startApp(root, base, dm) {
       h("button", { type: "button", "aria-label": `${label} less`, on: { click: () => { M.bump(get(true), key, -1); app.changed(); } } }, "−"),
       h("button", { type: "button", "aria-label": `${label} more`, on: { click: () => { M.bump(get(true), key, 1); app.changed(); } } }, "+"));
     const inSection = (key) => (create) => {
-      const sec = M.section(app.S, create);
-      if (create && !sec[key]) sec[key] = {};
-      return sec[key];
+      const sec = M.section(app.S, create), k = M.key(app.S, key);
+      if (create && !sec[k]) sec[k] = {};
+      return sec[k];
     };
     const rows = [h("strong", {}, `${id} on ${e.space}`), counter("wounds", () => e, "wounds"),
       counter("health +1 tokens", () => e, "health_plus_tokens")];
@@ -289,7 +292,7 @@ export async function startApp(root, base, dm) {
       for (const t of vocab.tokens) rows.push(counter(t, tokens, t));
       if (app.S.scenario === "expectant-terror") rows.push(counter("infested tokens", inSection("infested_tokens"), id));
       if (app.S.scenario === "fathoms-dark") {
-        const has = (M.section(app.S, false).unbound_markers || {})[id] !== undefined;
+        const has = (M.section(app.S, false)[M.key(app.S, "unbound_markers")] || {})[id] !== undefined;
         rows.push(h("button", { type: "button", on: { click: () => {
           const markers = inSection("unbound_markers")(true);
           if (has) delete markers[id]; else markers[id] = {};
@@ -305,7 +308,7 @@ export async function startApp(root, base, dm) {
           levels[id] = Math.max(0, Math.min(start, (levels[id] ?? start) + delta));
           app.changed();
         };
-        const now = (M.section(app.S, false).existence || {})[id] ?? start;
+        const now = (M.section(app.S, false)[M.key(app.S, "existence")] || {})[id] ?? start;
         rows.push(h("span", { class: "dm-t-counter" }, `existence ${now} `,
           h("button", { type: "button", "aria-label": "existence less", on: { click: () => dial(-1) } }, "−"),
           h("button", { type: "button", "aria-label": "existence more", on: { click: () => dial(1) } }, "+")));

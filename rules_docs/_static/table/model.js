@@ -6,6 +6,26 @@ export const SECTION_FIGURES = {
   "fathoms-dark": { key: "unbound", id: "Unbound" },
 };
 
+// The section's key names as the engine declares them now (solver.state.ScenarioSection.keys, via the bridge's
+// vocabulary): the page's own names for them ("flooded") resolve to the declared one ("flooded_markers").
+let SECTION_KEYS = {};
+export function setSectionKeys(keys) { SECTION_KEYS = keys || {}; }
+export function key(S, name) {
+  const known = SECTION_KEYS[S.scenario] || [];
+  return [name, `${name}_markers`, `${name}_tokens`].find((k) => known.includes(k)) || name;
+}
+// A file written with a former key name ("flooded") is read with today's ("flooded_markers").
+export function normalise(S) {
+  const sec = S && S[S.scenario];
+  const known = SECTION_KEYS[S.scenario] || [];
+  if (!sec || typeof sec !== "object" || !known.length) return S;
+  for (const k of Object.keys(sec)) {
+    const now = key(S, k);
+    if (!known.includes(k) && now !== k && !(now in sec)) { sec[now] = sec[k]; delete sec[k]; }
+  }
+  return S;
+}
+
 export function section(S, create = true) {
   if (!S[S.scenario] && create) S[S.scenario] = {};
   return S[S.scenario] || {};
@@ -80,19 +100,19 @@ export function markers(S, board) {
   const ids = monsterIds(S);
   (S.monsters || []).forEach((m, i) => m && health(ids[i], m));
   if (S.scenario === "fevered-dreams") {
-    for (const [sid, n] of Object.entries(sec.flooded || {})) add("flooded", sid, n, `${n} flooded marker(s)`);
-    for (const m of sec.obscure_markers || []) add("obscure", m.space, "O", "obscure marker");
+    for (const [sid, n] of Object.entries(sec[key(S, "flooded")] || {})) add("flooded", sid, n, `${n} flooded marker(s)`);
+    for (const m of sec[key(S, "obscure_markers")] || []) add("obscure", m.space, "O", "obscure marker");
   }
   if (S.scenario === "expectant-terror") {
-    for (const room of sec.nest_markers || []) add("nest", board && spawnSpace(board, room), "N", `nest marker (room ${room})`);
-    for (const [name, n] of Object.entries(sec.infested_tokens || {})) {
+    for (const room of sec[key(S, "nest_markers")] || []) add("nest", board && spawnSpace(board, room), "N", `nest marker (room ${room})`);
+    for (const [name, n] of Object.entries(sec[key(S, "infested_tokens")] || {})) {
       if (n) add("infested", bySpace[name], n, `${name}: ${n} infested token(s)`);
     }
     if (sec.nest && sec.nest.wounds) add("wound", sec.nest.space, sec.nest.wounds, `Nest: ${sec.nest.wounds} wound(s)`);
   }
   if (S.scenario === "fathoms-dark" && board) {
-    for (const name of Object.keys(sec.unbound_markers || {})) {
-      const symbol = (sec.objective_markers || {})[name];
+    for (const name of Object.keys(sec[key(S, "unbound_markers")] || {})) {
+      const symbol = (sec[key(S, "objective_markers")] || {})[name];
       add("unbound", symbol && spaceOfSymbol(board, symbol, "objective_point"), "U", `unbound marker (${name})`);
     }
   }
@@ -117,9 +137,9 @@ export function removeFigure(S, id) {
   if (S.investigators && id in S.investigators) {
     delete S.investigators[id];
     if (S.activation_track) S.activation_track = S.activation_track.filter((n) => n !== id);
-    for (const key of ["infested_tokens", "unbound_markers", "objective_markers", "existence"]) {
-      const sec = section(S, false);
-      if (sec[key] && id in sec[key]) delete sec[key][id];
+    for (const name of ["infested_tokens", "unbound_markers", "objective_markers", "existence"]) {
+      const sec = section(S, false), k = key(S, name);
+      if (sec[k] && id in sec[k]) delete sec[k][id];
     }
     return true;
   }
