@@ -37,7 +37,7 @@ class UnknownRuleTag(pytest.UsageError):
 
 def pytest_bdd_apply_tag(tag: str, function):
     if tag.startswith(RULE_TAG[1:]):
-        rule_id = tag[len(RULE_TAG) - 1:]
+        rule_id = catalog().resolve(tag[len(RULE_TAG) - 1:])  # a former ID (solver/catalog/aliases.yaml) resolves
         rules = catalog().rules
         if rule_id not in rules:
             raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, but no rule {rule_id!r} "
@@ -47,7 +47,7 @@ def pytest_bdd_apply_tag(tag: str, function):
         pytest.mark.rule(rule_id)(function)
         return True
     if tag.startswith(OPTION_TAG[1:]):
-        name = tag[len(OPTION_TAG) - 1:]
+        name = catalog().resolve(tag[len(OPTION_TAG) - 1:])
         if name not in catalog().options:
             raise UnknownRuleTag(f"scenario {function.__doc__!r} is tagged @{tag}, but no assumption or "
                                  f"interpretation option {name!r} is in the catalog (solver/catalog)")

@@ -32,16 +32,17 @@ def test_feature_parses_with_the_official_parser(path):
 
 
 def test_every_scenario_names_a_catalogued_rule():
-    rules = catalog().rules
+    """Every tag names a catalogued rule or option, or a former ID of one (an alias)."""
+    rules, resolve = catalog().rules, catalog().resolve
     problems = []
     for feature in load_features():
         for sc in feature.scenarios:
             if not sc.rule_ids and not sc.option_names:
                 problems.append(f"{sc.key} {sc.name!r}: no @rule: or @option: tag")
             for name in sc.option_names:
-                if name not in catalog().options:
+                if resolve(name) not in catalog().options:
                     problems.append(f"{sc.key} {sc.name!r}: unknown option {name!r}")
-            for rid in sc.rule_ids:
+            for rid in map(resolve, sc.rule_ids):
                 if rid not in rules:
                     problems.append(f"{sc.key} {sc.name!r}: unknown rule {rid!r}")
                 elif rules[rid].is_withdrawn:
@@ -201,3 +202,16 @@ def test_the_catalog_compiled_for_the_wheel_is_the_catalog():
     again = from_data(json.loads(json.dumps(to_data(cat))))
     assert again == cat and again.rule("health.gain-over-max") == cat.rule("health.gain-over-max")
     assert again.aliases == cat.aliases and again.terms == cat.terms
+
+
+def test_a_tag_naming_a_former_id_marks_the_rule_it_became():
+    from tests.conftest import pytest_bdd_apply_tag
+
+    cat = catalog()
+    alias, target = next((a, t) for a, t in cat.aliases.items() if t in cat.rules)
+
+    def scenario():
+        """A scenario tagged with a former ID."""
+
+    assert pytest_bdd_apply_tag("rule:" + alias, scenario) is True
+    assert [m.args for m in scenario.pytestmark] == [(target,)]

@@ -50,11 +50,12 @@ def rewrite(text: str, ids: dict[str, str], pattern: re.Pattern) -> str:
 def rewrite_topics(text: str, topics: dict[str, str]) -> str:
     """A catalog file's ``id:``/``topic:`` entries naming a former topic, renamed.
 
-    >>> rewrite_topics("topics:\\n  - id: nest\\n    title: The nest\\nrules:\\n  - topic: nest\\n", {"nest": "expectant-nest"})
-    'topics:\\n  - id: expectant-nest\\n    title: The nest\\nrules:\\n  - topic: expectant-nest\\n'
+    >>> rewrite_topics("topics:\\n  - {id: nest, title: The nest}\\nrules:\\n  - id: nest.a\\n    topic: nest\\n", {"nest": "expectant-nest"})
+    'topics:\\n  - {id: expectant-nest, title: The nest}\\nrules:\\n  - id: nest.a\\n    topic: expectant-nest\\n'
     """
     for old, new in topics.items():
-        text = re.sub(rf"^(\s*-?\s*(?:id|topic):\s*){re.escape(old)}(\s*)$", rf"\g<1>{new}\g<2>", text, flags=re.M)
+        text = re.sub(rf"((?:^[ \t]*-?[ \t]*|\{{[ \t]*)(?:id|topic):[ \t]*){re.escape(old)}(?=[ \t]*(?:$|,|\}}))",
+                      rf"\g<1>{new}", text, flags=re.M)
     return text
 
 
