@@ -250,7 +250,7 @@ def test_a_position_read_written_and_read_again_is_the_same_position():
     from solver.state import dump_state, section_format, state_from_data
 
     state = _fd_file(obscure_portal="green", removed_portals=["white", "red"], obscure_card=2,
-                     obscure_markers=[{"space": "3a", "wounds": 2}, "24a"], flooded={"17b": 2, "3a": 1},
+                     obscure_markers=[{"space": "3a", "wounds": 2}, "24a"], flooded_markers={"17b": 2, "3a": 1},
                      existence={"Lisbeth Gibson": 3})
     assert state.obscure_space == "18b" and sorted(state.face_down) == ["blue", "purple", "yellow"]
     assert state.flooded_markers == {"3a": 1, "17b": 2}
@@ -290,11 +290,24 @@ def test_more_than_six_obscure_markers_in_all_are_refused():
 
     data = {"scenario": FeveredDreams.name, "options": {"obscure.kill-when-card-full": "leave-game"},
             "investigators": {"Lisbeth Gibson": {"space": "2a"}},
-            "fevered-dreams": {"obscure_portal": "red", "obscure_card": 3, "obscure_markers_out": 2,
+            "fevered-dreams": {"obscure_portal": "red", "obscure_card": 3, "obscure_markers_removed": 2,
                                "obscure_markers": ["3a", "4a"]}}
     with pytest.raises(InputError) as info:
         state_from_data(data, "fd.yaml")
     assert (info.value.entry, info.value.rule_id) == ("fevered-dreams", "obscure-marker.supply")
+
+
+def test_the_former_key_names_are_still_read_and_the_new_ones_written():
+    from solver.errors import InputError
+    from solver.state import section_format
+
+    old = _fd_file(obscure_portal="red", flooded={"3a": 2})
+    new = _fd_file(obscure_portal="red", flooded_markers={"3a": 2})
+    assert old.flooded_markers == new.flooded_markers == {"3a": 2}
+    assert section_format(new.scenario).write(old)["flooded_markers"] == {"3a": 2}
+    with pytest.raises(InputError) as info:
+        _fd_file(obscure_portal="red", flooded={"3a": 1}, flooded_markers={"3a": 1})
+    assert info.value.entry == "fevered-dreams.flooded"
 
 
 def test_mist_says_first_that_the_game_is_lost_when_a_dial_would_reach_0():

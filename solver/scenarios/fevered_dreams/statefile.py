@@ -7,8 +7,10 @@
       obscure_card: 2                # obscure markers on the Obscure monster card, 0 to 3
       obscure_markers:               # on the board: always on spawn spaces, three at most
         - {space: 3a, wounds: 1}
-      obscure_markers_out: 0         # removed from the game (obscure.kill-when-card-full = leave-game)
-      flooded: {17b: 2, 3a: 1}       # flooded markers a space
+      obscure_markers_removed: 0     # removed from the game (obscure.kill-when-card-full = leave-game)
+      flooded_markers: {17b: 2, 3a: 1}   # flooded markers a space
+
+The former names of two keys, ``flooded`` and ``obscure_markers_out``, are still read (:data:`FORMER_KEYS`).
       existence: {Lisbeth Gibson: 3} # default: the start level (existence-dial.start-level)
       devoured_effects: {2a: null}   # default: one, unnamed, on every space but the spawn spaces
       monster_cards: [Grudge, {name: Bloated}]   # set-up step 3; {name: X, epic: true} is refused
@@ -45,8 +47,9 @@ class FeveredDreamsSection(ScenarioSection):
         ("removed_portals", "the portals removed from the game by Investigate actions"),
         ("obscure_card", "obscure markers on the Obscure monster card, 0 to 3"),
         ("obscure_markers", "obscure markers on the board: a list of spawn spaces, or {space, wounds}"),
-        ("obscure_markers_out", "obscure markers removed from the game (obscure.kill-when-card-full = leave-game)"),
-        ("flooded", "flooded markers: space → how many (they stack)"),
+        ("obscure_markers_removed", "obscure markers removed from the game (obscure.kill-when-card-full = "
+                                    "leave-game); former name: obscure_markers_out"),
+        ("flooded_markers", "flooded markers: space → how many (they stack); former name: flooded"),
         ("existence", "each investigator's existence level (default: the start level)"),
         ("devoured_effects", "devoured effect markers: space → name, or null for an unnamed one (default: one on "
                              "every space but the spawn spaces)"),
@@ -56,7 +59,7 @@ class FeveredDreamsSection(ScenarioSection):
     def read(self, section, state: FeveredDreamsState) -> None:
         """Read the section, cross-checking it with the common keys; every problem names the file, the entry and
         the rule."""
-        section.keys(tuple(k for k, _ in self.keys))
+        section.keys(tuple(k for k, _ in self.keys) + tuple(FORMER_KEYS))
         _check_decks(section, state)
         _read_portals(section, state)
         _read_obscure_markers(section, state)
@@ -73,17 +76,30 @@ class FeveredDreamsSection(ScenarioSection):
             "obscure_card": state.obscure_card,
             "obscure_markers": [{"space": m.space, "wounds": m.health.wounds}
                                 for m in sorted(state.obscure_markers.values(), key=lambda m: m.id)],
-            "flooded": {s: state.flooded_markers[s] for s in sorted_spaces(state.mist_spaces())},
+            "flooded_markers": {s: state.flooded_markers[s] for s in sorted_spaces(state.mist_spaces())},
             "existence": dict(state.existence),
             "devoured_effects": {s: state.devoured_effects[s] for s in sorted_spaces(state.devoured_effects)},
             "monster_cards": [c.name for c in state.monster_cards],
         }
         if state.obscure_markers_removed:
-            out["obscure_markers_out"] = state.obscure_markers_removed
+            out["obscure_markers_removed"] = state.obscure_markers_removed
         return out
 
 
 SECTION = FeveredDreamsSection()
+
+#: Keys read under their former names: former name → the key's name now (one name per game term: the flooded
+#: markers, the obscure markers removed from the game).
+FORMER_KEYS = {"flooded": "flooded_markers", "obscure_markers_out": "obscure_markers_removed"}
+
+
+def _key(section, name: str) -> str | None:
+    """The key the section gives for ``name``: ``name`` itself or its former name (``None``: neither); both at
+    once are refused."""
+    given = [k for k in (name, *(old for old, new in FORMER_KEYS.items() if new == name)) if section.has(k)]
+    if len(given) > 1:
+        raise section.get(given[1]).error(f"the former name of {name}: give one of the two")
+    return given[0] if given else None
 
 
 def _check_decks(section, state: FeveredDreamsState) -> None:
@@ -138,9 +154,10 @@ def _read_obscure_markers(section, state: FeveredDreamsState) -> None:
     board = state.board
     if section.has("obscure_card"):
         state.obscure_card = section.need("obscure_card").integer(0, CARD_LIMIT, "fevered-obscure-marker.card-limit")
-    if section.has("obscure_markers_out"):
-        state.obscure_markers_removed = section.need("obscure_markers_out").integer(0, obscure_markers_in_box(),
-                                                                                    "obscure-marker.supply")
+    removed = _key(section, "obscure_markers_removed")
+    if removed:
+        state.obscure_markers_removed = section.need(removed).integer(0, obscure_markers_in_box(),
+                                                                      "obscure-marker.supply")
     markers_entry = section.get("obscure_markers", [])
     markers = markers_entry.list()
     if len(markers) > MARKERS_EACH_SPAWN_PHASE:
@@ -178,7 +195,7 @@ def _read_obscure_markers(section, state: FeveredDreamsState) -> None:
 
 def _read_flooded(section, state: FeveredDreamsState) -> None:
     flooded: dict[str, int] = {}
-    entry = section.get("flooded", {})
+    entry = section.get(_key(section, "flooded_markers") or "flooded_markers", {})
     for space, e in entry.items() if entry.value else []:
         space = str(space)
         if space not in state.board.spaces:
