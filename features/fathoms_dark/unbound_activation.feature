@@ -254,6 +254,7 @@ Feature: Fathoms Dark — the unbound activation
       And the unbound markers cover the Objective Points of Sophie Brigman
       Then in a normal activation Sophie Brigman's conditions in force are weakened
       And in Sophie Brigman's unbound activation the conditions in force are none
+      And in Sophie Brigman's unbound activation a token the rulebook does not name, "stand-in", stays in force
 
     @rule:fathoms-activation.target-as-monster @rule:fathoms-activation.all-damage-to-target
     Scenario Outline: Wounds <wounds> on Lisbeth, Isaiah in the same space

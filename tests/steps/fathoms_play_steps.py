@@ -315,6 +315,16 @@ def _unbound_conditions(fathoms, investigator, conditions):
     assert conditions_in_force(context, tokens) == set(names(conditions))
 
 
+@then(parsers.parse('in {investigator}\'s unbound activation a token the rulebook does not name, "{token}", stays '
+                    'in force'))
+def _other_condition_kept(fathoms, investigator, token):
+    """Only Weakened, Slow and Paralyzed are ignored (the three the rulebook names), not every token held."""
+    tokens = {**fathoms.state.figures[investigator].tokens, token: 1}
+    context = fathoms.state.scenario.unbound_context(investigator)
+    assert token in conditions_in_force(context, tokens)
+    assert not conditions_in_force(context, tokens) & {"weakened", "slow", "paralyzed"}
+
+
 @then(parsers.parse("in {investigator}'s unbound activation any ability usually available during an activation is "
                     'refused under rule "{rule}"'))
 def _no_abilities(fathoms, investigator, rule):
