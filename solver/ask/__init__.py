@@ -54,6 +54,8 @@ UNKNOWN_NAME_WEIGHT = 6.0
 #: The topics that answer a question about the base game: what of this expansion may go into it. Any other
 #: question that names the base game asks the base game's own rules, which the expansion's don't hold.
 BASE_GAME_TOPICS = frozenset({"components"})
+#: Documents scored within this share of the best are near ties, ordered by their titles' words.
+TIE_BAND = 0.05
 #: Further hits are shown while their score is at least this share of the best one's.
 RELATIVE_CUTOFF = 0.35
 #: How many hits ``ask`` shows at most by default.
@@ -91,6 +93,7 @@ class Asker:
         self._defaults = index["defaults"]
         self._cues = tuple(index.get("out_of_scope", ()))
         self.ranker = Ranker(index)
+        self._titles: list[frozenset[str]] | None = None
 
     def ask(self, question: str, limit: int = DEFAULT_LIMIT) -> AskAnswer:
         """The rulings that answer ``question``, best first; none (with the nearest topics) when the rules don't
@@ -102,6 +105,7 @@ class Asker:
         scores = rk.scores(concepts, frozenset(stems)) if concepts else [0.0] * len(self.entries)
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
         best = scores[order[0]] if order else 0.0
+        order = self._near_ties_by_title(order, scores, best, frozenset(stems))
         if not concepts or best <= 0:
             return self._not_covered(question, None, generated)
         joined = f" {' '.join(stems)} "
@@ -124,6 +128,25 @@ class Asker:
             hits.append(Hit(e, scores[i], self.coverage(i, concepts, names), self._status(i)))
         first, answer = ruling(question, hits[0], self._defaults.get(hits[0].entry.id))
         return AskAnswer(question, tuple(hits), (), generated, first, answer)
+
+    def _near_ties_by_title(self, order: list[int], scores: list[float], best: float,
+                            stems: frozenset[str]) -> list[int]:
+        """The order with the documents scored within :data:`TIE_BAND` of the best put first by how many of the
+        question's words their title and ID hold (a sibling rule that merely shares the topic's words falls
+        behind the one whose title names the point), then by score."""
+        band = [i for i in order[:COVERAGE_CHECKED] if scores[i] >= (1 - TIE_BAND) * best > 0]
+        if len(band) < 2:
+            return order
+        titles = self._title_stems()
+        band.sort(key=lambda i: (-len(stems & titles[i]), -scores[i]))
+        return band + [i for i in order if i not in set(band)]
+
+    def _title_stems(self) -> list[frozenset[str]]:
+        if self._titles is None:
+            stem = self.ranker.stemmer
+            self._titles = [frozenset(stem.tokens(f"{e.title} {e.id.replace('.', ' ').replace('-', ' ')}"))
+                            for e in self.entries]
+        return self._titles
 
     def coverage(self, row: int, concepts, names: frozenset[str] = frozenset()) -> float:
         """The share of the question's concepts (weighted by rarity) that the document ``row`` holds; a name the

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from .words import Stemmer, normal_text
+from .words import Stemmer, normal_text, normal_words
 
 #: The fields of a document.
 FIELDS = (
@@ -129,7 +129,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     synonyms: dict[tuple[str, ...], list[str]] = {}
 
     def add(phrase: str, meaning: str) -> None:
-        full = tuple(stemmer.stems(w for w, _ in _normal(phrase)))
+        full = tuple(stemmer.stems(w for w, _ in normal_words(phrase)))
         content = tuple(stemmer.tokens(phrase))
         meaning = normal_text(meaning)
         for seq in dict.fromkeys((full, content)):
@@ -147,15 +147,9 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
         for meaning in meanings.split(","):
             add(phrase, meaning)
     defaults = {o.name: [o.default, o.choices.get(o.default, "")] for o in cat.options.values()}
-    cues = [" ".join(stemmer.stems(w for w, _ in _normal(c))) for c in glossary_data.get("out_of_scope") or ()]
+    cues = [" ".join(stemmer.stems(w for w, _ in normal_words(c))) for c in glossary_data.get("out_of_scope") or ()]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues}
-
-
-def _normal(text: str):
-    from .words import normal_words
-
-    return normal_words(text)
 
 
 # --- players' words and out-of-scope cues: data in the glossary file ---------------------------------------------
