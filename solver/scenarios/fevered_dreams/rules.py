@@ -251,11 +251,13 @@ class FeveredDreams(Scenario):
         placed: list[str] = []
         for g in plan.groups:  # independent groups: one decision each, never their product
             options = tuple(list(o.placements) for o in g.outcomes)
-            picked = options[0] if len(options) == 1 else choose(Decision(
-                rule, f"Where does the flooded marker of the {', '.join(g.portals)} portal(s) go?", options))
+            question = (f"Where does the flooded marker of the {g.portals[0]} portal go?" if len(g.portals) == 1
+                        else f"Where do the flooded markers of the {', '.join(g.portals[:-1])} and {g.portals[-1]} "
+                             f"portals go?")
+            picked = options[0] if len(options) == 1 else choose(Decision(rule, question, options))
             if sorted_spaces(picked) not in [sorted_spaces(o) for o in options]:
-                raise RuleViolation(rule, f"{list(picked)} is not an outcome of the {', '.join(g.portals)} "
-                                          f"portal(s): {list(options)}")
+                raise RuleViolation(rule, f"{list(picked)} is not an outcome of the portals "
+                                          f"{', '.join(g.portals)}: {list(options)}")
             placed += list(picked)
         return placed
 
