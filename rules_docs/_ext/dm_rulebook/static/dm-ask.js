@@ -131,7 +131,7 @@
   window.deepmadness = window.deepmadness || {};
   window.deepmadness.askRules = askRules;
   document.addEventListener("DOMContentLoaded", function () {
-    var opts = window.DOCUMENTATION_OPTIONS || {};
+    var opts = typeof DOCUMENTATION_OPTIONS !== "undefined" ? DOCUMENTATION_OPTIONS : {};  // a const: not on window
     if (opts.BUILDER === "singlehtml") return;  // the single page is for reading and print: no engine there
     var home = document.getElementById("dm-ask-home");
     if (home) { home.appendChild(box()); return; }
