@@ -40,10 +40,11 @@ def error_line(message: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with its refusals on one line (``deepmadness distance: error: argument --to: …``), exit 2."""
+    """argparse with its refusals on one line, like every other error (``deepmadness: error: argument --to: …``),
+    exit 2."""
 
     def error(self, message: str):
-        self.exit(EXIT_INPUT, f"{self.prog}: error: {error_line(message)}\n")
+        self.exit(EXIT_INPUT, f"{PROG}: error: {error_line(message)}\n")
 
 
 def _option(text: str) -> tuple[str, str]:
