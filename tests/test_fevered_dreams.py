@@ -134,6 +134,31 @@ def test_many_tied_neighbours_a_portal_are_counted_not_enumerated():
         scenario.resolve_purple_hazard(trial, [s for s, n in choice.value.items() for _ in range(n)])
 
 
+def test_a_devour_phase_with_millions_of_placements_asks_group_by_group():
+    """Past DECISION_LIMIT placements the players are asked once for each independent group of portals, never
+    for the product; what they chose is one resolution the engine accepts."""
+    from solver.scenarios.fevered_dreams.state import DECISION_LIMIT
+
+    scenario = FeveredDreams(_crowded_board(12))
+    state = scenario.new_state(random.Random(1))
+    for space in state.portals_on_board().values():
+        state.add_flooded(space)
+    state.devour_marker = 1
+    plan = purple_hazard_plan(state)
+    assert plan.count > DECISION_LIMIT
+    before, asked, rng = state.copy(), [], random.Random(2)
+
+    def choose(decision):
+        asked.append(decision)
+        return rng.choice(decision.options)
+
+    fired = scenario.devour_phase(state, choose=choose)
+    assert len(asked) == sum(1 for g in plan.groups if len(g.outcomes) > 1)
+    assert all(len(d.options) <= DECISION_LIMIT for d in asked)
+    placed = fired[-1].data["spaces"]
+    assert plan.find(placed) and Counter(state.flooded_markers) - Counter(before.flooded_markers) == Counter(placed)
+
+
 def test_portals_crowded_around_the_same_spaces_are_refused_past_the_documented_limit():
     """Twelve spaces next to every portal at once: one group of six portals whose resolutions would run into the
     billions. The engine counts them first and refuses past its limit; resolved at once, the same hazard is
