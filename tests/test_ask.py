@@ -41,6 +41,7 @@ def figures(asker) -> dict:
 
 def _area(name: str) -> str:
     cat = catalog()
+    name = cat.resolve(name)
     return cat.rules[name].area if name in cat.rules else cat.options[name].area
 
 
@@ -51,7 +52,7 @@ def test_every_question_names_the_rules_that_answer_it_or_is_out_of_scope(part):
     for q in ask_quality.questions(part):
         assert ("answers" in q) != (q.get("scope") == "out"), q
         assert q.get("yes_no", "yes") in ("yes", "no"), q
-        assert all(a in cat.rules or a in cat.options for a in q.get("answers", ())), q
+        assert all(cat.resolve(a) in cat.rules or cat.resolve(a) in cat.options for a in q.get("answers", ())), q
 
 
 def test_the_question_set_is_large_varied_and_split():
@@ -73,7 +74,7 @@ def test_the_tuning_questions_are_players_words_not_rule_titles():
     cat, stem = catalog(), Stemmer()
     for q in ask_quality.questions("tuning"):
         for answer in q.get("answers", ()):
-            entry = cat.rules.get(answer) or cat.options[answer]
+            entry = cat.rules.get(cat.resolve(answer)) or cat.options[cat.resolve(answer)]
             title, asked = stem.tokens(entry.title), stem.tokens(q["q"])
             assert not (len(title) > 1 and all(w in asked for w in title)), (q["q"], entry.title)
 
