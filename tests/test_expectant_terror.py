@@ -572,3 +572,14 @@ def test_a_refused_operation_leaves_the_state_as_it_was():
 def test_nest_return_in_every_state_of_the_nest(section, options, words, choices):
     answer = REGISTRY["nest-return"].func(_read(section, options=options), {})
     assert words in answer.result.text and answer.values() == choices
+
+
+@pytest.mark.parametrize("setting", ["discard-only", "attackable"])
+def test_attack_targets_names_the_nest_marker_option_that_decided_it(setting):
+    """Whether a nest marker is a target is the interpretation nest-marker.attack: the answer gives its setting."""
+    load_all()
+    state = _read(options={"nest-marker.attack": setting})
+    answer = REGISTRY["attack-targets"].func(state, {"investigator": "Lisbeth Gibson", "range": 0})
+    assert answer.options["nest-marker.attack"] == setting
+    targets = [c.value["target"] for c in answer.choices]
+    assert ("nest marker (room 17)" in targets) == (setting == "attackable"), targets
