@@ -146,6 +146,12 @@ def _open(page, details: str) -> None:
     page.evaluate("(sel) => { document.querySelector(sel).open = true; }", details)
 
 
+def _wait_status(page, text: str) -> None:
+    """Wait until the check that runs after every change says ``text``."""
+    page.wait_for_function("(t) => document.getElementById('dm-t-status').textContent.includes(t)", arg=text,
+                           timeout=15000)
+
+
 def _tap(page, space: str) -> None:
     page.locator(f'g.dm-t-space[data-space="{space}"]').click()
 
@@ -184,7 +190,7 @@ def test_a_position_built_by_taps_answers_as_the_command_line(table, tmp_path):
     example = cli_json(*example_argv(ROOT / "examples" / "general-distance.yaml"))
     assert shown["result"] == example["result"]
     assert page.locator("#dm-t-svg polyline.dm-t-path").count() >= 1
-    assert "Legal position" in page.inner_text("#dm-t-status")
+    _wait_status(page, "Legal position")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "table-taps.png"))
 
@@ -272,7 +278,43 @@ def test_a_state_file_made_on_the_command_line_opens_in_the_browser(table):
     page.click("#dm-t-state-apply")
     assert page.input_value("#dm-t-scenario") == "fevered-dreams"
     assert page.locator(".dm-t-m-flooded").count() == 4  # the example's four flooded spaces
-    assert "Legal position" in page.inner_text("#dm-t-status")
+    _wait_status(page, "Legal position")
+
+
+def test_state_and_board_files_open_and_save_as_the_command_line_reads_them(table, tmp_path):
+    """A state on a board of its own, opened from files; saved again (the page's downloads), the two files answer
+    on the command line exactly as in the browser."""
+    page = table.page
+    shipped = (ROOT / "solver" / "scenarios" / "boards" / "fathoms-dark.yaml")
+    if not shipped.exists():
+        from solver.scenarios import board_file
+
+        shipped = board_file("fathoms-dark")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "table.yaml").write_text(shipped.read_text(encoding="utf-8").replace("name: Fathoms Dark",
+                                                                                           "name: Our table"))
+    state = (ROOT / "examples" / "general-distance.yaml").read_text(encoding="utf-8")
+    (tmp_path / "in" / "state.yaml").write_text(state + "board: table.yaml\n", encoding="utf-8")
+    page.set_input_files("#dm-t-open-state", str(tmp_path / "in" / "state.yaml"))
+    _wait_status(page, "open it")  # the state names a board file not opened yet
+    page.set_input_files("#dm-t-open-board", str(tmp_path / "in" / "table.yaml"))
+    _wait_status(page, "Legal position")
+    page.select_option("#dm-t-question", "distance")
+    page.fill('input[data-param="from"]', "Sophie Brigman")
+    page.fill('input[data-param="to"]', "Husk#1")
+    page.click("#dm-t-ask-button")
+    shown = json.loads(page.text_content("#dm-t-json"))
+    _open(page, "#dm-t-files")
+    out = tmp_path / "out"
+    out.mkdir()
+    for button, name in (("#dm-t-save-state", "state.yaml"), ("#dm-t-save-board", "board.yaml")):
+        with page.expect_download() as download:
+            page.click(button)
+        assert download.value.suggested_filename == name
+        download.value.save_as(str(out / name))
+    assert "board: board.yaml" in (out / "state.yaml").read_text(encoding="utf-8")
+    assert "name: Our table" in (out / "board.yaml").read_text(encoding="utf-8")
+    assert cli_json("distance", "state.yaml", "--from", "Sophie Brigman", "--to", "Husk#1", cwd=out) == shown
 
 
 def test_a_board_made_in_the_editor_loads_in_the_command_line(table, tmp_path):
