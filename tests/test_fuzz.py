@@ -41,7 +41,12 @@ FUZZ_SEED = os.environ.get("FUZZ_SEED", "deep-madness")
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
 BOARDS = ROOT / "solver" / "scenarios" / "boards"
 QUESTIONS = load_all()
-STATE_COMMANDS = ["check", *sorted(QUESTIONS)]
+STATE_COMMANDS = ["check", "play", *sorted(QUESTIONS)]
+#: Events for ``play`` (good ones, and broken ones); play takes one to three of them.
+PLAY_EVENTS = ["round-start", "devour", "spawn", "end-of-round", "gain-health 'Lisbeth Gibson'", "store 5",
+               "wounds 'Sophie Brigman' 2", "action 'Lisbeth Gibson'", "nest-wound", "infested-token 'Lisbeth Gibson'",
+               "unbound-activation 'Sophie Brigman'", "roll 1,2,3", "begin-activation Nobody", "wounds x y",
+               "round-start extra=1", "", "fly", "damage 'Lisbeth Gibson' 99999999999999999999", "'unclosed"]
 TEXT_COMMANDS = ["ask", "rule"]
 PER_COMMAND = math.ceil(FUZZ_COUNT / len(STATE_COMMANDS))
 
@@ -213,6 +218,10 @@ def make_case(command: str, number: int) -> Case:
         files["board.yaml"] = _changed(board_text, yaml.load(board_text, Loader=_LOADER), rng, text_share=0.4)
         files["state.yaml"] = _dump({**example.data, "board": "board.yaml"})
     argv = [command, "{state}"]
+    if command == "play":
+        argv += rng.sample(PLAY_EVENTS, rng.choice((1, 1, 2, 3)))
+        if rng.random() < 0.3:
+            argv += ["--seed", rng.choice(BAD_ARGUMENT_VALUES + ["7"])]
     q = QUESTIONS.get(command)
     if q is not None:
         given = example.args if example.question == command else {}
@@ -268,9 +277,17 @@ def _problem(code: int, out: str, err: str) -> str | None:
         return f"exit status {code}"
     if code == 2:
         lines = err.strip().splitlines()
-        if len(lines) != 1 or not lines[0].startswith("deepmadness: error: "):
-            if not (lines and lines[0].startswith("usage: ")):  # argparse's own usage message for a bad flag
-                return "not one error line"
+        if len(lines) != 1:
+            return "not one error line"
+        line = lines[0]
+        # ours, or argparse's for a bad argument ("deepmadness distance: error: argument --to: …")
+        if not (line.startswith("deepmadness: error: ") or (line.startswith("deepmadness ")
+                                                            and ": error: argument " in line)):
+            return "not one error line"
+        if len(line) > cli.MAX_ERROR + 80:
+            return f"an error line of {len(line)} characters"
+        if any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in line):
+            return "a control character in the error line"
     elif not out.strip() or err:
         return "no answer"
     return None

@@ -78,14 +78,23 @@ def digest(path: Path) -> tuple[bytes, int] | None:
     return hashlib.sha256(Path(path).read_bytes()).digest(), info.st_mtime_ns
 
 
+#: The longest error line (solver.cli.MAX_ERROR characters of message, an ellipsis and the prefix).
+MAX_LINE = cli.MAX_ERROR + 80
+
+
 def assert_one_clear_error(result: Run, *fragments: str) -> None:
-    """Exit status 2, nothing on standard output, one line on standard error holding every fragment."""
+    """Exit status 2, nothing on standard output, one short line on standard error holding every fragment, no
+    control character: ``deepmadness: error: …``, or argparse's ``deepmadness COMMAND: error: argument --flag: …``
+    for a bad command-line argument."""
     assert result.code == 2, f"exit {result.code}, stderr: {result.err!r}"
     assert result.out == ""
     assert "Traceback" not in result.err and "internal error" not in result.err
     assert len(result.err_lines) == 1, result.err
     line = result.err_lines[0]
-    assert line.startswith("deepmadness: error: "), line
+    assert line.startswith("deepmadness: error: ") or (line.startswith("deepmadness ")
+                                                      and ": error: argument " in line), line
+    assert len(line) <= MAX_LINE, f"an error line of {len(line)} characters"
+    assert not any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0 for c in line), f"a control character in {line!r}"
     for fragment in fragments:
         assert fragment in line, f"{fragment!r} not in {line!r}"
 
@@ -116,9 +125,9 @@ QUESTIONS = load_all()
 
 
 def test_the_tables_cover_every_command():
-    assert "check" in STATE_COMMANDS
+    assert "check" in STATE_COMMANDS and "play" in STATE_COMMANDS
     assert set(QUESTIONS) <= set(STATE_COMMANDS)
-    assert set(STATE_COMMANDS) == set(QUESTIONS) | {"check"}
+    assert set(STATE_COMMANDS) == set(QUESTIONS) | {"check", "play"}
     assert set(SUBCOMMANDS) == set(STATE_COMMANDS) | set(TEXT_COMMANDS) | {"questions"}
 
 
@@ -181,6 +190,7 @@ GOOD_ARGUMENTS: dict[str, list[str]] = {
     "distance": ["--from", "Lisbeth Gibson", "--to", "Sophie Brigman"],
     "attack-targets": ["--investigator", "Lisbeth Gibson", "--range", "1"],
     "unbound-activation": ["--investigator", "Sophie Brigman"],
+    "play": ["round-start"],  # play needs an event; the round's start happens in every scenario
 }
 
 
@@ -189,7 +199,7 @@ def command_line(command: str, path: Path | str) -> list[str]:
     only the file can be wrong)."""
     argv = [command, str(path)]
     q = QUESTIONS.get(command)
-    if q is not None and any(p.required for p in q.params):
+    if (q is not None and any(p.required for p in q.params)) or command == "play":
         assert command in GOOD_ARGUMENTS, f"give the question {command!r} good arguments in GOOD_ARGUMENTS"
     return argv + GOOD_ARGUMENTS.get(command, [])
 
@@ -260,9 +270,11 @@ FILE_CASES = [
     ("a control character", lambda t: _write(t, "round: 2\nscenario: fathoms\x07dark\n"),
      ["line 2, column 18: not valid YAML: the character #x0007 is not allowed"]),
     ("a Python tag", lambda t: _write(t, "scenario: !!python/object/apply:os.getcwd []\n"),
-     ["not valid YAML", "python/object/apply"]),
-    ("a Python name tag", lambda t: _write(t, "scenario: !!python/name:os.system\n"), ["not valid YAML"]),
-    ("an unknown tag", lambda t: _write(t, "scenario: !secret fathoms-dark\n"), ["not valid YAML"]),
+     ["refused: line 1: the YAML tag", "python/object/apply", "is not allowed here"]),
+    ("a Python name tag", lambda t: _write(t, "scenario: !!python/name:os.system\n"),
+     ["refused: line 1: the YAML tag", "is not allowed here"]),
+    ("an unknown tag", lambda t: _write(t, "scenario: !secret fathoms-dark\n"),
+     ["refused: line 1: the YAML tag '!secret' is not allowed here"]),
     ("an unhashable key", lambda t: _write(t, "? [a, b]\n: c\nscenario: fathoms-dark\n"), ["not valid YAML"]),
     ("an undefined alias", lambda t: _write(t, "scenario: *nowhere\n"), ["not valid YAML"]),
     ("nesting a thousand deep", lambda t: _write(t, "scenario: " + "[" * 2000 + "]" * 2000 + "\n"),
@@ -277,7 +289,9 @@ FILE_CASES = [
 def test_a_bad_file_gives_one_clear_message(tmp_path, command, name, make, fragments):
     path = make(tmp_path)
     result = run_unchanged(command_line(command, path), path)
-    assert_one_clear_error(result, f"error: {path}: ", *fragments)
+    # a 5,000-character name is cut with the line (MAX_ERROR): its start is named
+    named = f"error: {path}: " if len(str(path)) < cli.MAX_ERROR else f"error: {str(path)[:200]}"
+    assert_one_clear_error(result, named, *fragments)
 
 
 @pytest.mark.parametrize("command", STATE_COMMANDS)
@@ -299,7 +313,7 @@ def test_an_unsafe_tag_runs_nothing(tmp_path):
     target = tmp_path / "made-by-yaml"
     path = _write(tmp_path, f"scenario: fathoms-dark\nround: !!python/object/apply:os.mkdir [{str(target)!r}]\n")
     for command in STATE_COMMANDS:
-        assert_one_clear_error(run(command_line(command, path)), "not valid YAML")
+        assert_one_clear_error(run(command_line(command, path)), "the YAML tag", "is not allowed here")
     assert not target.exists()
 
 
@@ -357,7 +371,11 @@ CONTENT_CASES = [
     ("unknown option setting", ET, _set("options", {"nest.maximum-health": "9"}),
      ["options.nest.maximum-health: option 'nest.maximum-health' has no setting '9'"]),
     ("missing board file", FD, _set("board", "my-table.yaml"), ["board: no board file 'my-table.yaml'"]),
-    ("board file is a device", FV, _set("board", os.devnull), ["board: the board file", "not a regular file"]),
+    ("board file is a device", FV, _set("board", os.devnull),
+     ["board: a board file is named by its path inside the state file's folder (no absolute path, no '..')"]),
+    ("board file outside the folder", FD, _set("board", "../../../../../../etc/passwd"),
+     ["board: a board file is named by its path inside the state file's folder", "reads no file outside it"]),
+    ("an empty board name", ET, _set("board", ""), ["board:"]),
     # --- common keys: types and ranges ---
     ("round as text", FD, _set("round", "two"), ["round: must be a whole number, not text 'two'"]),
     ("round as a fraction", FV, _set("round", 2.5), ["round: must be a whole number, not the number 2.5"]),
@@ -407,7 +425,7 @@ CONTENT_CASES = [
      ["fathoms-dark.objective_markers: every investigator holds an objective marker; missing: Lisbeth Gibson",
       "[fathoms-setup.objective-marker]"]),
     ("Obscure on no portal", FV, _set(FV, "obscure_portal", None),
-     ["fevered-dreams.obscure_portal:", "Obscure stands on one of them [fevered-setup.obscure-on-portal]"]),
+     ["fevered-dreams.obscure_portal:", "so say on which of them Obscure stands [fevered-setup.obscure-on-portal]"]),
     ("an unpublished health not given", ET, _set(*LISBETH[:1], "Emma Kruger", {"space": "1a"}),
      ["investigators.Emma Kruger.health:", "not public"]),
     # --- impossible counts ---
@@ -451,7 +469,8 @@ CONTENT_CASES = [
     ("more than six obscure markers", FV,
      _all(_set(FV, "obscure_card", 3), _set(FV, "obscure_markers_out", 2),
           _set(FV, "obscure_markers", [{"space": "3a"}, {"space": "4a"}])),
-     ["fevered-dreams:", "there are only six [obscure-marker.supply]"]),
+     ["fevered-dreams: 2 obscure markers on the board, 3 on the card and 2 out of the game: there are only 6",
+      "[obscure-marker.supply]"]),
     ("two obscure markers in one room", FV, _set(FV, "obscure_markers", [{"space": "3a"}, {"space": "3a"}]),
      ["fevered-dreams.obscure_markers[1].space: room 3 already has an obscure marker",
       "[fevered-obscure-marker.different-rooms]"]),
@@ -471,7 +490,7 @@ CONTENT_CASES = [
      ["expectant-terror.infested_tokens.Lisbeth Gibson: 5 is above the most allowed, 4 [infested.killed-at-four]"]),
     ("more infested tokens than the box holds", ET,
      _all(_set("investigators", FIVE), _set(ET, "infested_tokens", {n: 4 for n in FIVE})),
-     ["expectant-terror.infested_tokens: 16 infested tokens: the expansion has only 12 [infested.supply]"]),
+     ["expectant-terror.infested_tokens: 16 infested tokens: the expansion has only 12", "[infested.supply]"]),
     ("two nest markers in one room", ET, _set(ET, "nest_markers", [17, 17]),
      ["expectant-terror.nest_markers[1]: room 17 is listed twice: a room holds at most one nest marker",
       "[nest-marker.one-per-room]"]),
@@ -537,7 +556,8 @@ BOARDS = ROOT / "solver" / "scenarios" / "boards"
 
 #: (name, scenario, change to the scenario's shipped board, fragments of the message after the board file's name)
 BOARD_CASES = [
-    ("not a mapping", FD, lambda b: ["rooms"], ["a board file must be a mapping with 'rooms' and 'connections'"]),
+    ("not a mapping", FD, lambda b: ["rooms"],
+     ["is not a board file (a board file is a mapping with rooms: and connections:)"]),
     ("no rooms", FV, lambda b: {**b, "rooms": {}}, ["rooms: 'rooms' must map room numbers to their spaces"]),
     ("a room number that is text", ET, lambda b: {**b, "rooms": {**b["rooms"], "seven": {"spaces": {"7a": []}}}},
      ["rooms.seven: room number 'seven' must be a whole number from 1"]),
@@ -597,15 +617,18 @@ BAD_ARGUMENTS: dict[str, list[tuple[str, str]]] = {
              ("Emma Kruger", "is neither")],
     "to": [("0a", "'0a' is neither a space"), ("husk#1", "is neither")],
     "investigator": [("Nobody", "'Nobody'"), ("Husk#1", "'Husk#1'"), ("", "''")],
-    "range": [("far", "must be a whole number, not 'far'"), ("-1", "must be at least 0"), ("1.5", "whole number")],
-    "count": [("many", "--count: must be a whole number"), ("1000000000", "--count: must be"), ("-3", "--count")],
-    "seed": [("abc", "--seed: the seed must be a whole number, not 'abc'"), ("1.5", "--seed")],
-    "track-space": [("0", "--track-space: must be from 1 to 8, not 0"), ("9", "--track-space"),
-                    ("x", "--track-space: must be a whole number")],
-    "check": [("19,x", "--check: rooms are numbers separated by commas, not 'x'"),
-              ("99", "--check: room 99 is not on the board [expectant-board.rooms]")],
-    "order": [("sideways", "--order: must be 'deck' or 'any', not 'sideways'")],
-    "paths": [("some", "--paths: must be 'ends' or 'full', not 'some'"), ("", "--paths")],
+    "range": [("far", "must be a whole number, not 'far'"), ("-1", "must be at least 0, not -1"),
+              ("1.5", "must be a whole number, not '1.5'"), ("1" + "0" * 5000, "must be a whole number")],
+    "weapon-range": [("long", "must be a whole number, not 'long'"), ("-2", "must be at least 0, not -2")],
+    "count": [("many", "must be a whole number, not 'many'"), ("1000000000", "must be at most"),
+              ("-3", "must be at least")],
+    "seed": [("abc", "must be a whole number, not 'abc'"), ("1.5", "must be a whole number, not '1.5'")],
+    "track-space": [("0", "must be at least 1, not 0"), ("9", "must be at most 8, not 9"),
+                    ("x", "must be a whole number, not 'x'")],
+    "check": [("19,x", "rooms are numbers separated by commas, not 'x'"),
+              ("99", "room 99 is not on the board [expectant-board.rooms]")],
+    "order": [("sideways", "must be one of deck, any, not 'sideways'")],
+    "paths": [("some", "must be one of ends, full, not 'some'"), ("", "not ''")],
 }
 
 
@@ -631,18 +654,21 @@ def test_a_bad_argument_gives_one_clear_message(tmp_path, command, param, value,
     else:
         argv += [flag, value]
     result = run_unchanged(argv, path)
-    assert_one_clear_error(result, f"error: --{param}: ", fragment)
+    # argparse's refusal reads "argument --count: …"; a name the position doesn't know, "error: --from: …"
+    assert_one_clear_error(result, f"--{param}: ", fragment)
 
 
 BAD_OPTIONS = [
-    ("sight.modle=same-room", "--option sight.modle=same-room: no assumption or interpretation option"),
-    ("sight.model=x-ray", "--option sight.model=x-ray: option 'sight.model' has no setting 'x-ray'"),
+    ("sight.modle=same-room", "argument --option: sight.modle=same-room: no assumption or interpretation option"),
+    ("sight.model=x-ray", "argument --option: sight.model=x-ray: option 'sight.model' has no setting 'x-ray'"),
     ("nest.maximum-health=1000", "has no setting '1000'"),
+    ("sight.model\x1b[2J=x", "sight.model\\x1b[2J=x"),  # an escape sequence is shown escaped
+    ("x" * 100_000 + "=y", "argument --option: xxxx"),  # a huge argument: the line is capped
 ]
 
 
 @pytest.mark.parametrize("command", STATE_COMMANDS)
-@pytest.mark.parametrize("option, fragment", BAD_OPTIONS, ids=[o for o, _ in BAD_OPTIONS])
+@pytest.mark.parametrize("option, fragment", BAD_OPTIONS, ids=[o[:30] for o, _ in BAD_OPTIONS])
 def test_a_bad_option_on_the_command_line_gives_one_clear_message(tmp_path, command, option, fragment):
     path = _write(tmp_path, BASES[scenarios_of(command)[0]])
     assert_one_clear_error(run_unchanged(command_line(command, path) + ["--option", option], path), fragment)
@@ -657,7 +683,8 @@ def test_a_malformed_option_is_refused_by_the_parser(tmp_path, command):
 
 # --- the commands without a state file: ask and rule -----------------------------------------------------------------------
 TEXT_CASES = {
-    "ask": [(["   "], "question: the question is empty"), (["nest", "--limit", "0"], "--limit must be at least 1")],
+    "ask": [(["   "], "question: the question is empty"),
+            (["nest", "--limit", "0"], "argument --limit: must be at least 1, not 0")],
     "rule": [(["health.gain-over-maximum"], "ID: no rule or option 'health.gain-over-maximum' in the catalog"),
              ([""], "no rule or option ''")],
 }
@@ -814,9 +841,19 @@ def _direct_writes(tree: ast.AST) -> list[str]:
     return found
 
 
+#: Direct writes that are not a file the project keeps, each with why.
+NOT_KEPT = {
+    "solver/terminal.py": "opens the null device for a stream that was closed: nothing is written to a file",
+    "solver/web.py": "the browser's in-memory scratch folder (Pyodide), rewritten for every answer",
+    "solver/catalog/rename.py": "a maintainer's one-off rewrite of tracked files in a git checkout",
+}
+
+
 def test_the_project_writes_files_only_through_write_atomic():
     problems = []
     for path in _code_files():
+        if str(path.relative_to(ROOT)) in NOT_KEPT:
+            continue
         for p in _direct_writes(ast.parse(path.read_text(encoding="utf-8"), str(path))):
             problems.append(f"{path.relative_to(ROOT)}: {p}")
     assert not problems, "write these through solver.fileio.write_atomic:\n" + "\n".join(problems)
