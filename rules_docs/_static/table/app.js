@@ -116,7 +116,13 @@ export async function startApp(root, base, dm) {
   };
   app.changed = (keepAnswer = false) => {
     M.tidy(app.S);
-    if (!keepAnswer) { app.draw = null; }
+    if (!keepAnswer) {
+      app.draw = null;
+      const box = $(root, "#dm-t-answer");
+      if (box.firstChild && !box.querySelector(".dm-t-stale")) {
+        box.prepend(h("p", { class: "dm-t-stale" }, "The position has changed since this answer: tap Answer again."));
+      }
+    }
     app.redraw();
     renderFigure();
     renderGameForm();
