@@ -93,7 +93,7 @@ class Asker:
         self._defaults = index["defaults"]
         self._cues = tuple(index.get("out_of_scope", ()))
         self.ranker = Ranker(index)
-        self._titles: list[frozenset[str]] | None = None
+        self._titles = [frozenset(t) for t in index["titles"]]
 
     def ask(self, question: str, limit: int = DEFAULT_LIMIT) -> AskAnswer:
         """The rulings that answer ``question``, best first; none (with the nearest topics) when the rules don't
@@ -137,16 +137,8 @@ class Asker:
         band = [i for i in order[:COVERAGE_CHECKED] if scores[i] >= (1 - TIE_BAND) * best > 0]
         if len(band) < 2:
             return order
-        titles = self._title_stems()
-        band.sort(key=lambda i: (-len(stems & titles[i]), -scores[i]))
+        band.sort(key=lambda i: (-len(stems & self._titles[i]), -scores[i]))
         return band + [i for i in order if i not in set(band)]
-
-    def _title_stems(self) -> list[frozenset[str]]:
-        if self._titles is None:
-            stem = self.ranker.stemmer
-            self._titles = [frozenset(stem.tokens(f"{e.title} {e.id.replace('.', ' ').replace('-', ' ')}"))
-                            for e in self.entries]
-        return self._titles
 
     def coverage(self, row: int, concepts, names: frozenset[str] = frozenset()) -> float:
         """The share of the question's concepts (weighted by rarity) that the document ``row`` holds; a name the

@@ -66,8 +66,9 @@ def _entries(cat) -> list[list[str]]:
 
 def build_index(cat, features, players_words: Mapping[str, str] | None = None) -> dict:
     """The index as plain data: the entries (:data:`ENTRY_FIELDS`), the scenarios that prove each, each entry's
-    normalised text field by field (:data:`FIELDS`), each option's default setting, and the players' phrases
-    (stems) with the rulebook's words they may mean (normalised words, for the ranking to look up)."""
+    normalised text field by field (:data:`FIELDS`), the stems of its title and ID, each option's default
+    setting, the players' phrases (stems) with the rulebook's words they may mean (normalised words, for the
+    ranking to look up), and the out-of-scope cues (stems)."""
     from ..rule import proof_title, scenarios_naming
     from ..spec import scenarios_by_rule
 
@@ -148,7 +149,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
             add(phrase, meaning)
     defaults = {o.name: [o.default, o.choices.get(o.default, "")] for o in cat.options.values()}
     cues = [" ".join(stemmer.stems(w for w, _ in normal_words(c))) for c in glossary_data.get("out_of_scope") or ()]
-    return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults,
+    titles = [sorted(set(stemmer.tokens(f"{e[6]} {_id_words(e[0])}"))) for e in entries]
+    return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues}
 
 
@@ -164,7 +166,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/4"
+INDEX_FORMAT = b"ask-index/5"
 
 
 def _sources() -> list[Path]:
@@ -238,7 +240,7 @@ def load_index() -> dict:
 def is_index(value) -> bool:
     """Whether a kept value has the index's shape (else it is built again)."""
     return isinstance(value, dict) and all(k in value for k in ("entries", "scenarios", "fields", "synonyms",
-                                                                  "defaults", "out_of_scope"))
+                                                                  "defaults", "out_of_scope", "titles"))
 
 
 def main(argv: list[str] | None = None) -> int:
