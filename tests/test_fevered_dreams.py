@@ -28,7 +28,7 @@ from solver.scenarios.fevered_dreams.questions import FIRST_FEW
 from solver.spec import ROOT
 from solver.yamlio import load_yaml_file
 
-EXAMPLES = sorted((ROOT / "examples").glob("fevered-dreams-*.yaml"))
+EXAMPLES = sorted(p for p in (ROOT / "examples").glob("fevered-dreams-*.yaml") if "-play-" not in p.name)
 SCENARIO = FeveredDreams.with_shipped_board()
 SPACES = sorted(SCENARIO.board.spaces, key=space_sort_key)
 

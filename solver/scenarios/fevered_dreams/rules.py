@@ -375,8 +375,16 @@ class FeveredDreams(Scenario):
                                            "Which objective marker is revealed?", tuple(state.face_down),
                                            "a random draw"))
             done = self.investigate(state, investigator, revealed, rng)
-            return [Fired("fevered-investigate.remove-portal", f"the {done.removed_portal} portal is removed",
-                          {"removed": done.removed_portal, "revealed": done.revealed})]
+            fired = [Fired("fevered-investigate.same-space", f"{investigator} Investigates in Obscure's space"),
+                     Fired("fevered-investigate.three-markers", "the three obscure markers on the Obscure card are "
+                                                                "discarded"),
+                     Fired("fevered-investigate.remove-portal", f"the {done.removed_portal} portal is removed",
+                           {"removed": done.removed_portal, "revealed": done.revealed})]
+            if done.revealed:
+                fired.append(Fired("fevered-investigate.reveal-next-portal",
+                                   f"the {done.revealed} objective marker is revealed: Obscure moves to the "
+                                   f"{done.revealed} portal", {"revealed": done.revealed}))
+            return fired
         target = action.args["target"]
         wounds = choose(Decision("fevered-obscure-marker.treated-as-monster",
                                  f"How many wounds does {investigator}'s attack on {target} deal?",
