@@ -155,7 +155,25 @@ def ask(state, question: str, args: dict):
     errors = [e.message for e in VALIDATOR.iter_errors(json.loads(json.dumps(data)))]
     assert not errors, f"{question}: {errors}"
     assert to_text(answer).splitlines()[0].startswith(answer.result.text.splitlines()[0])
+    for drawing in (answer.draw, *(c.draw for c in answer.choices),
+                    *(c.draw for step in answer.steps for c in step.options)):
+        check_drawing(state, drawing, question)
     return answer
+
+
+def check_drawing(state, drawing, question: str) -> None:
+    """What an answer draws can be drawn on the position's board: its spaces are the board's, each path walks
+    along connections, each placement goes to a space of the board (or off it)."""
+    board = state.board
+    for space in drawing.spaces:
+        assert space in board.spaces, f"{question} draws {space!r}, not a space of the board"
+    for path in drawing.paths:
+        assert all(s in board.spaces for s in path), f"{question} draws a path off the board: {path}"
+        assert all(b in board.neighbours(a) for a, b in zip(path, path[1:])), \
+            f"{question} draws a path that jumps between spaces not connected: {path}"
+    for placement in drawing.placements:
+        assert placement.space is None or placement.space in board.spaces, f"{question}: {placement}"
+        assert placement.origin is None or placement.origin in board.spaces, f"{question}: {placement}"
 
 
 def check_general_questions(state, rng: random.Random) -> None:
