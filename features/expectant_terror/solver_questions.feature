@@ -182,3 +182,12 @@ Feature: Expectant Terror — the solver's questions
       Then the Expectant Terror answer's result says "Nothing happens: Sophie Brigman acts outside an activation"
       And the Expectant Terror answer's effect on Sophie Brigman is 0 damage, 0 Mind Eaters spawned and 0 not
       And the Expectant Terror answer names rule "outside-activation.no-start-end-effects"
+
+    @rule:outside-activation.no-start-end-effects @rule:infested.start-damage
+    Scenario: One investigator outside an activation, another in hers: the result counts only the one struck
+      Given the Expectant Terror investigator Isaiah Wiesenthal is on 17a with 1 infested tokens
+      And the Expectant Terror investigator Sophie Brigman is on 24b with 2 infested tokens
+      When the Expectant Terror investigator Sophie Brigman acts outside an activation
+      And the Expectant Terror question "infested" is asked
+      Then the Expectant Terror answer's result says "Sophie Brigman acts outside an activation and suffers nothing; 1 other investigator(s) hold infested tokens"
+      And the Expectant Terror answer's effect on Sophie Brigman is 0 damage, 0 Mind Eaters spawned and 0 not

@@ -366,8 +366,9 @@ def infested_question(state: GameState, args: Mapping) -> Answer:
         result = Result(ResultKind.OUTCOME, f"The game is lost: {outcome.detail}.", 1)
         rules.append(outcome.rule_id)
     elif holders:
-        result = Result(ResultKind.DETERMINED, f"{holders} investigator(s) hold infested tokens: at the start of "
-                                               f"their activations, "
+        first = (f"{outside} acts outside an activation and suffers nothing; {holders} other investigator(s)"
+                 if outside else f"{holders} investigator(s)")
+        result = Result(ResultKind.DETERMINED, f"{first} hold infested tokens: at the start of their activations, "
                         + ("each rolls resistance against X damage" if reading != "wounds"
                            else "each takes X wounds, no roll") + " and X Mind Eaters spawn.", 1)
     elif outside is not None:
