@@ -30,7 +30,7 @@ ROOM_GAP = 54
 LABEL_H = 18
 
 PORTAL_FILL = {"red": "#d62728", "blue": "#1f77b4", "green": "#2ca02c", "yellow": "#e6b800",
-               "purple": "#8e44ad", "white": "#f4f4f4"}
+               "purple": "#8e44ad", "white": "#a8a8a8"}  # white: a grey ring, seen on white
 HATCH_FILL = {"open": "#9ecae1", "closed": "#636363", "locked": "#000000", "sealed": "#8c6d31", "broken": "#e6550d"}
 HAZARD_FILL = {"blue": "#2f7fd1", "purple": "#8e44ad", "teal": "#17a2a2", "red": "#d62728", "green": "#2ca02c",
                "yellow": "#e6b800", "none": "none"}

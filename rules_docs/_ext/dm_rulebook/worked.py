@@ -142,8 +142,10 @@ def scenario_page(data: SiteData, name: str) -> str:
     if board is not None:
         out += ["## The board", ""]
         if board.approximate:
-            out += [directive("note", "", "The rulebook's board diagram is not in its text: this layout is a "
-                              "plausible approximation. " + esc(board.note)), ""]
+            note = board.note if "approximat" in (board.note or "").lower() else (
+                "The rulebook's board diagram is not in its text: this layout is a plausible approximation. "
+                + (board.note or ""))
+            out += [directive("note", "", esc(note)), ""]
         out += [raw_html(board_frame(boardsvg.board_svg(board, title=info.title))), ""]
         out += [f"{len(board.rooms)} rooms, {len(board.spaces)} spaces, {len(board.connections)} connections; "
                 f"drawn from {code(_rel(board.source))} by this site's own layout.", ""]
