@@ -177,7 +177,7 @@ def board(board_yaml: str, file: str = BOARD_FILE) -> dict:
     from .errors import InputError
 
     try:
-        b = board_from_data(parse_yaml(board_yaml), file)
+        b = board_from_data(parse_yaml(board_yaml, file), file)
     except InputError as exc:
         raise CommandFailed(2, exc.describe()) from None
     return {"name": b.name, "approximate": b.approximate,
@@ -206,11 +206,16 @@ def board_to_yaml(data: dict) -> str:
     return dump_yaml(out)
 
 
-def parse_yaml(text: str):
-    """YAML text as plain data (the solver's own safe reading)."""
-    import yaml
+def parse_yaml(text: str, file: str = STATE_FILE):
+    """YAML text as plain data, read as the command line reads it (:func:`solver.yamlio.load_yaml_text`: strict,
+    safe); a refusal raises :class:`CommandFailed` with its message."""
+    from .errors import InputError
+    from .yamlio import load_yaml_text
 
-    return yaml.safe_load(text)
+    try:
+        return load_yaml_text(text, file)
+    except InputError as exc:
+        raise CommandFailed(2, exc.describe()) from None
 
 
 def dump_yaml(data) -> str:
