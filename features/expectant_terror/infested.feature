@@ -12,7 +12,8 @@ Feature: Expectant Terror — infested tokens
 
     @rule:infested.start-damage @rule:infested.start-mind-eaters @option:infested.damage
     Scenario Outline: With <tokens> infested tokens Lisbeth rolls resistance against <tokens> damage; <tokens> Mind Eaters
-      Given the Expectant Terror investigator Lisbeth Gibson is on 24b with <tokens> infested tokens
+      Given the Expectant Terror option "infested.damage" is set to "after-resistance"
+      And the Expectant Terror investigator Lisbeth Gibson is on 24b with <tokens> infested tokens
       When the Expectant Terror activation of Lisbeth Gibson begins and <through> wounds get through the resistance roll
       Then the Expectant Terror investigator Lisbeth Gibson has <through> wounds and <tokens> infested tokens
       And the Expectant Terror space 24b holds <tokens> Mind Eater figures

@@ -13,7 +13,8 @@ Feature: Expectant Terror — spawning nest markers
     Scenario: A spawn card's monster, spawned with no location given, meets the deck as the nest markers left it
       How a spawn card places its monster is a base-game rule that is not public: the assumption
       expectant-setup.spawn-card-placement spawns it like an item with no location given.
-      Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
+      Given the Expectant Terror option "expectant-setup.spawn-card-placement" is set to "no-location"
+      And the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And the Expectant Terror devour marker stands on track space 3
       And no nest marker lies on the board
       When the Expectant Terror spawn phase is resolved with spawn cards for Husk
@@ -112,7 +113,8 @@ Feature: Expectant Terror — spawning nest markers
     Scenario: A discarded nest marker goes back to the supply and can spawn again (an assumption)
       The rules only say "discard the nest marker from the board"; the assumption
       nest-marker.discarded-to-supply returns it to the supply.
-      Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
+      Given the Expectant Terror option "nest-marker.discarded-to-supply" is set to "back-to-supply"
+      And the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And nest markers lie in rooms 17, 20, 24, 25, 26, 27
       When the nest marker in room 17 is discarded
       And 2 nest markers are spawned in Expectant Terror
@@ -129,7 +131,8 @@ Feature: Expectant Terror — spawning nest markers
 
     @rule:infested.discard-with-nest-marker @option:nest-marker.attack
     Scenario: By default a nest marker is no attack target: the discard removes it
-      Given nest markers lie in rooms 17
+      Given the Expectant Terror option "nest-marker.attack" is set to "discard-only"
+      And nest markers lie in rooms 17
       And the Expectant Terror investigator Lisbeth Gibson is on 17a with 0 infested tokens
       Then the nest marker of room 17 is not an attack target of Lisbeth Gibson, by "nest-marker.attack"
 

@@ -54,6 +54,8 @@ Feature: Expectant Terror — special setup
     Scenario: The engine draws from the expansion's normal monsters (an assumption: "as usual" takes the base game's too)
       The base game's monster cards are not public; cards drawn from a bigger pool are given to the engine as
       drawn (the scenario "The cards drawn fill the spaces after the Husk").
+      Given an Expectant Terror game with Lisbeth Gibson
+      And the Expectant Terror option "expectant-setup.random-monster-pool" is set to "expansion-normal-monsters"
       Then the expansion's normal monsters are Immortal, Wrecked, Purge, Despair, Hallucination, Drifter, Grudge, Parasite, Bloated
 
   Rule: Epic monsters can't be used
