@@ -16,8 +16,11 @@ import subprocess
 import tempfile
 import time
 import timeit
+from collections import deque
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+from solver.yamlio import load_yaml_file
 
 from .boards import stretched
 from .wheel import install
@@ -155,9 +158,40 @@ def warm(paths: list[Path], repeats: int, log=print) -> list[Figure]:
     return figures
 
 
+def plain_search_time(position, repeats: int) -> float:
+    """The median CPU seconds of a plain breadth-first search over the position's whole board (an adjacency list
+    of the board file's connections): the reference for the growth figures, what this machine gives any search."""
+    board = load_yaml_file(position.state_file.parent / load_yaml_file(position.state_file)["board"])
+    neighbours: dict[str, list[str]] = {}
+    for a, b, *_ in board["connections"]:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    start = next(iter(neighbours))
+
+    def search() -> dict[str, int]:
+        dist, queue = {start: 0}, deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in neighbours[here]:
+                if there not in dist:
+                    dist[there] = dist[here] + 1
+                    queue.append(there)
+        return dist
+
+    return statistics.median(timeit.Timer(search, timer=time.process_time).repeat(repeats, 1))
+
+
 def growth(paths: list[Path], sizes=SIZES, repeats: int = 3, log=print) -> list[Figure]:
+    """Each example's figure, and the plain search's on the first one's boards (a reference with the same target:
+    where it misses too, the machine's memory, not the solver, bends the curve)."""
     figures = []
     with tempfile.TemporaryDirectory(prefix="dm-bench-") as tmp:
+        positions = [stretched(paths[0], size, Path(tmp)) for size in sizes]
+        times = [plain_search_time(p, 5 * repeats) for p in positions]
+        figures.append(Figure("growth", "plain breadth-first search (reference)",
+                              growth_exponent([p.spaces for p in positions], times), GROWTH_TARGET, "exp",
+                              ", ".join(f"{p.spaces:,}: {t * 1000:.1f} ms" for p, t in zip(positions, times))))
+        log(line(figures[-1]))
         for p in answered(paths):
             spaces, times = [], []
             try:

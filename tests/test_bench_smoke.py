@@ -94,3 +94,11 @@ def test_the_benchmarks_own_examples_hold():
     from bench import boards
 
     assert doctest.testmod(run).failed == 0 and doctest.testmod(boards).failed == 0
+
+
+def test_the_growth_figures_come_with_the_plain_searchs_as_a_reference(tmp_path):
+    figures = run.growth([EXAMPLE], sizes=(100, 300), repeats=1, log=lambda line: None)
+    assert [f.what for f in figures] == ["plain breadth-first search (reference)", "general-distance"]
+    assert all(f.value is not None and f.unit == "exp" and f.target == 1.2 for f in figures), figures
+    position = stretched(EXAMPLE, 300, tmp_path)
+    assert run.plain_search_time(position, 1) > 0
