@@ -4,9 +4,9 @@
 
 * ``pyodide/`` — the Python runtime, copied from ``node_modules/pyodide`` (``npm ci`` installs it from the committed
   ``package.json`` and ``package-lock.json``); nothing is fetched from a CDN at run time;
-* ``deepmadness.zip`` — our package ``solver`` (its Python files and data) with the pure-Python sources of PyYAML and
-  python-constraint2, taken from the environment that builds the site (both ship ``.py`` beside their compiled
-  modules); the page unpacks it into the runtime with ``pyodide.unpackArchive``;
+* ``deepmadness.zip`` — our package ``solver`` (its Python files and data, the catalog compiled to JSON as the wheel
+  has it) with the pure-Python sources of PyYAML and python-constraint2, taken from the environment that builds the
+  site (both ship ``.py`` beside their compiled modules); the page unpacks it with ``pyodide.unpackArchive``;
 * ``examples.json`` — the shipped examples (text, question, arguments), ``rule-links.json`` — each rule ID's page
   and anchor on the site;
 * the page's scripts and style, from ``rules_docs/_static/table/``.
@@ -81,9 +81,27 @@ def write_zip(path: Path, root: Path = ROOT) -> list[str]:
                 name = f"{prefix}/{rel}"
                 z.write(p, name)
                 names.append(name)
+        compiled = _compiled_catalog(root)
+        if compiled is not None:
+            name, text = compiled
+            if name not in names:
+                z.writestr(name, text)
+                names.append(name)
     if "constraint/__init__.py" not in names or "yaml/__init__.py" not in names:
         raise TableBuildError("PyYAML's or python-constraint2's Python sources are missing from the environment")
     return names
+
+
+def _compiled_catalog(root: Path) -> tuple[str, str] | None:
+    """The catalog compiled to JSON, as the wheel ships it (``solver.catalog.COMPILED``, made by ``setup.py`` of the
+    very YAML files beside it): the browser then reads one JSON file instead of parsing the YAML in pure Python
+    (about a second at start-up). ``None`` when the catalog has no compiled form."""
+    try:
+        from solver.catalog import COMPILED, load_catalog, to_data
+    except ImportError:
+        return None
+    folder = root / "solver" / "catalog"
+    return f"solver/catalog/{COMPILED}", json.dumps(to_data(load_catalog(folder)), ensure_ascii=False)
 
 
 def examples(root: Path = ROOT) -> list[dict]:
