@@ -251,8 +251,8 @@ def _read_monster_cards(section, state: FeveredDreamsState) -> None:
             card = MonsterCard(e.need("name").text(), e.get("epic", False).boolean())
         else:
             card = MonsterCard(e.text())
-        try:
-            state.scenario.choose_monsters(state, [*cards, card])
+        try:  # each card checked alone (the rules judge a card by itself): a long list costs linear time
+            state.scenario.choose_monsters(state, [card])
         except RuleViolation as exc:
             raise e.error(exc.message, exc.rule_id) from None
         cards.append(card)
