@@ -7,9 +7,10 @@ Feature: 3D hatches
 
   Rule: A 3D hatch stops movement exactly where a locked hatch does
 
-    @rule:components.3d-hatch
+    @rule:components.3d-hatch @option:hatch.blocks-movement @option:board.distance
     Scenario Outline: Moving from 1a to 2a past a <hatch> hatch with hatch.blocks-movement set to <setting>
       Given the board option "hatch.blocks-movement" is set to "<setting>"
+      And the board option "board.distance" is set to "fewest-moves"
       And a board where 1a and 2a are joined through a <hatch> hatch, and the way round is 1a, 1b, 3a, 2b, 2a
       When the moves from 1a to 2a are counted
       Then the board distance is <moves> moves
@@ -29,7 +30,7 @@ Feature: 3D hatches
 
   Rule: A 3D hatch stops sight exactly where a locked hatch does
 
-    @rule:components.3d-hatch
+    @rule:components.3d-hatch @option:hatch.blocks-sight
     Scenario Outline: Looking from 1a to 2a past a <hatch> hatch with hatch.blocks-sight set to <setting>
       Given the board option "hatch.blocks-sight" is set to "<setting>"
       And a board where 1a and 2a are joined through a <hatch> hatch, and the way round is 1a, 1b, 3a, 2b, 2a
@@ -49,7 +50,7 @@ Feature: 3D hatches
         | 3D     | none              | 1        |
         | locked | none              | 1        |
 
-    @rule:components.3d-hatch
+    @rule:components.3d-hatch @option:hatch.blocks-sight
     Scenario: With no way round, a 3D hatch hides what lies behind it
       Given the board option "hatch.blocks-sight" is set to "closed-locked-sealed"
       And a board where 1a and 2a are joined through a 3D hatch, and the way round is 1a, 1b
