@@ -36,6 +36,19 @@ Feature: Expectant Terror — the devouring track and its hazard icons
         | 7     | blue | 3     | expectant-track.blue |
         | 8     | blue | 3     | expectant-track.blue |
 
+    @rule:expectant-track.hazards @rule:expectant-track.blue @option:devouring-track.start
+    Scenario: The first round's hazard is the second space's: the marker starts on the first space
+      Where the devour marker stands at set-up is not in the expansion's text; the assumption devouring-track.start
+      puts it on the first space, so the first devour phase moves it onto space 2 (blue, three nest markers) and the
+      first space's icon is never resolved.
+      Given the Expectant Terror option "devouring-track.start" is set to "first-space"
+      And no nest marker lies on the board
+      Then the Expectant Terror devour marker stands on track space 1 in round 1
+      When the Expectant Terror devour phase is resolved
+      And the Expectant Terror spawn phase is resolved
+      Then the Expectant Terror devour marker stands on track space 2 in round 1
+      And the nest markers went to rooms 1, 2 and 17
+
     @rule:expectant-track.teal
     Scenario: A round on a teal space spawns two nest markers
       Given the Expectant Terror devour marker stands on track space 2

@@ -42,9 +42,10 @@ Feature: Gaining 1 health
 
   Rule: Wounds discard health +1 tokens first
 
-    @rule:health.tokens-absorb-wounds @rule:health.all-figures
+    @rule:health.tokens-absorb-wounds @rule:health.all-figures @option:health.tokens-per-wound
     Scenario Outline: A <figure> with <held> health +1 tokens takes <taken> wounds
-      Given a <figure> with maximum health <maximum>, 0 wounds and <held> health +1 tokens
+      Given the general option "health.tokens-per-wound" is set to "one-a-wound"
+      And a <figure> with maximum health <maximum>, 0 wounds and <held> health +1 tokens
       When it takes <taken> wounds
       Then it has <wounds left> wounds and <tokens> health +1 tokens
       And its health is <health>

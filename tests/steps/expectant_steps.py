@@ -356,6 +356,12 @@ def _et_holds(et_game, rooms):
     assert sorted(et_game.state.nest_markers) == sorted(_rooms(rooms))
 
 
+@then(parsers.parse("the Expectant Terror devour marker stands on track space {space:d} in round {round_:d}"))
+def _et_marker_at(et_game, space, round_):
+    assert et_game.error is None, et_game.error
+    assert (et_game.state.devour_marker + 1, et_game.state.round) == (space, round_)
+
+
 @then(parsers.parse("the Expectant Terror devoured deck is now {rooms}"))
 def _et_deck_now(et_game, rooms):
     assert et_game.state.devoured_deck == _rooms(rooms)
