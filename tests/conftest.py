@@ -102,3 +102,21 @@ def write_results_file() -> bool:
 
 def pytest_sessionfinish(session, exitstatus):
     write_results_file()
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """One headless Chromium for every browser test of the session (the system's /usr/bin/chromium: ``make test``
+    installs it; a browser is never downloaded). Playwright's sync API runs one event loop a thread, so two
+    browser test modules must share it rather than each start their own."""
+    import shutil
+
+    from playwright.sync_api import sync_playwright
+
+    exe = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else shutil.which("chromium")
+    assert exe, "no Chromium at /usr/bin/chromium: install it with apt-get install chromium (make test does)"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=exe,
+                                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield browser
+        browser.close()

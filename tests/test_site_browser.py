@@ -29,14 +29,19 @@ CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "build" / "screenshots"
 
 @pytest.fixture(scope="session")
-def site() -> Path:
+def builds() -> dict:
     try:
         from tests import conftest
 
         conftest.write_results_file()
     except ImportError:  # run outside this repository's test tree
         pass
-    return ensure_site()["html"].outdir
+    return ensure_site()
+
+
+@pytest.fixture(scope="session")
+def site(builds) -> Path:
+    return builds["html"].outdir
 
 
 class _Quiet(http.server.SimpleHTTPRequestHandler):
@@ -55,16 +60,9 @@ def server(site):
 
 
 @pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    exe = str(CHROMIUM) if CHROMIUM.exists() else shutil.which("chromium")
-    assert exe, "no Chromium at /usr/bin/chromium: install it with apt-get install chromium (.ci/run does)"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
+def browser(chromium):
+    """The session's one Chromium (tests/conftest.py)."""
+    return chromium
 
 
 @pytest.fixture
@@ -333,8 +331,8 @@ def test_the_ask_box_answers_like_the_command_line(server, page):
     _shot(page, "ask-box")
 
 
-def test_the_single_page_reads_from_disk_without_errors(page):
-    single = ensure_site()["singlehtml"].outdir / "index.html"
+def test_the_single_page_reads_from_disk_without_errors(builds, page):
+    single = builds["singlehtml"].outdir / "index.html"
     page.goto(single.as_uri())
     assert page.locator("form.dm-askbox").count() == 0, "the single page has no engine: no question box"
     link = page.locator("details.dm-proof a[href^='#rule-'], .dm-rule-meta a[href^='#rule-']").first

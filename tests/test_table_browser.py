@@ -57,19 +57,6 @@ def table_server(table_site):
     srv.server_close()
 
 
-@pytest.fixture(scope="session")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    exe = str(CHROMIUM) if CHROMIUM.exists() else shutil.which("chromium")
-    assert exe, "no Chromium at /usr/bin/chromium: install it with apt-get install chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=exe,
-                              args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        yield b
-        b.close()
-
-
 class Watched:
     """A page with every console error, page error and request to another host recorded."""
 
