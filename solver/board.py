@@ -61,12 +61,14 @@ class Connection:
 
 @dataclass(frozen=True, slots=True)
 class Room:
-    """One room tile: its number, its name, its spaces and its spawn space."""
+    """One room tile: its number, its name, its spaces and its spawn space; ``at`` is where a picture of the board
+    draws it, as (column, row) of a grid, when the board file says (optional, for drawing only)."""
 
     number: int
     name: str
     spaces: tuple[str, ...]
     spawn_space: str
+    at: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, eq=False)

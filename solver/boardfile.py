@@ -31,6 +31,16 @@ def load_board(path) -> Board:
     return board_from_data(data, str(path))
 
 
+def _room_at(value, file: str, where: str) -> tuple[int, int] | None:
+    """A room's optional ``at: [column, row]``: where a picture of the board draws it (no rule reads it)."""
+    if value is None:
+        return None
+    if (not isinstance(value, list) or len(value) != 2
+            or any(not isinstance(v, int) or isinstance(v, bool) or v < 0 for v in value)):
+        raise InputError("'at' is [column, row]: two whole numbers from 0", file=file, entry=f"{where}.at")
+    return (value[0], value[1])
+
+
 def board_from_data(data, file: str) -> Board:
     """Build a board from parsed YAML, checking every entry; errors name the file and the entry's path.
 
@@ -41,6 +51,7 @@ def board_from_data(data, file: str) -> Board:
         rooms:
           5:
             name: Unbound's lair    # optional
+            at: [1, 1]              # optional: [column, row] where a picture of the board draws the room
             spaces:
               5a: [spawn]           # the features printed on the space
               5b: {features: [unbound], objective_point: star, portal: red}
@@ -108,7 +119,15 @@ def board_from_data(data, file: str) -> Board:
         if len(spawn) != 1:
             raise InputError(f"room {number} must have exactly one spawn space, not {len(spawn)}", file=file,
                              entry=where, rule_id="board.one-spawn-space")
-        rooms[number] = Room(number, str(room.get("name", f"Room {number}")), tuple(ids), spawn[0])
+        rooms[number] = Room(number, str(room.get("name", f"Room {number}")), tuple(ids), spawn[0],
+                             _room_at(room.get("at"), file, where))
+    taken: dict[tuple[int, int], int] = {}
+    for r in rooms.values():
+        if r.at is not None:
+            if r.at in taken:
+                raise InputError(f"rooms {taken[r.at]} and {r.number} are both drawn at {list(r.at)}", file=file,
+                                 entry=f"rooms.{r.number}.at")
+            taken[r.at] = r.number
     for feature in ("objective_point", "portal"):
         seen: dict[str, str] = {}
         for s in spaces.values():
