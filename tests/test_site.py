@@ -160,6 +160,18 @@ def test_the_shipped_examples_boards_show_what_their_question_is_about(example, 
     assert kinds <= drawn, f"{example}: not drawn: {sorted(kinds - drawn)}"
 
 
+def test_a_board_file_that_places_its_rooms_is_drawn_that_way():
+    from solver.scenarios import SCENARIOS, board_file
+
+    for name in SCENARIOS:
+        board = load_board(board_file(name))
+        if all(room.at is not None for room in board.rooms.values()):
+            assert boardsvg.grid_rooms(board) == {r: room.at for r, room in board.rooms.items()}
+    chain = _boards()[-1]  # no room says where it goes: our layout search places them
+    assert all(room.at is None for room in chain.rooms.values())
+    assert len(set(boardsvg.grid_rooms(chain).values())) == len(chain.rooms)
+
+
 def test_the_board_svg_marks_every_space_connection_and_feature():
     board = _boards()[-1]
     svg = boardsvg.board_svg(board, figures={"1a": [("LG", "investigator", "Lisbeth Gibson")]})

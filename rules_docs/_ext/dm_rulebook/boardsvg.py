@@ -2,7 +2,8 @@
 
 Layout, in two steps:
 
-1. **Rooms on a grid.** Rooms are placed one by one, breadth-first from the start room (else the room with most
+1. **Rooms on a grid.** When the board file gives every room its cell (``at: [column, row]``), that is the layout.
+   Otherwise rooms are placed one by one, breadth-first from the start room (else the room with most
    connections), each in the free grid cell that minimises the summed grid distance to the rooms already placed
    that it connects to (weighted by the number of connections), with a small pull toward the origin to stay
    compact. Every room gets a box of the same size.
@@ -81,7 +82,11 @@ def room_graph(board) -> dict[int, dict[int, int]]:
 
 
 def grid_rooms(board) -> dict[int, tuple[int, int]]:
-    """Room → its (column, row) cell; every room in its own cell, neighbours close together."""
+    """Room → its (column, row) cell: the board file's own layout when every room says where it goes (``at``),
+    else our search: every room in its own cell, neighbours close together."""
+    given = {r: getattr(room, "at", None) for r, room in board.rooms.items()}
+    if given and all(at is not None for at in given.values()):
+        return dict(given)
     g = room_graph(board)
     rooms = sorted(board.rooms)
     starts = [r for r in rooms if any("start" in board.spaces[s].features for s in board.rooms[r].spaces)]
