@@ -125,6 +125,7 @@ def vocabulary() -> dict:
     return {"scenarios": list(SCENARIOS), "section_keys": _section_keys(SCENARIOS),
             "investigators": list(INVESTIGATORS),
             "monsters": list(monster_types()), "tokens": list(CONDITION_TOKENS),
+            "room_at": _rooms_have_at(),
             "features": list(boards.SPACE_FEATURES), "objective_points": list(boards.OBJECTIVE_SYMBOLS),
             "portals": list(boards.PORTAL_COLOURS), "hatches": list(boards.HATCHES),
             "options": {o.name: {"choices": list(dict(o.choices)), "default": o.default, "title": o.title}
@@ -148,6 +149,15 @@ def setup(scenario: str, investigators: list[str], seed: int) -> dict:
     data = dump_state(game.new_game(list(investigators), random.Random(seed)))
     data.pop("board", None)  # the shipped board, read here from its text
     return data
+
+
+def _rooms_have_at() -> bool:
+    """Whether board files may say where a picture draws each room (``at: [column, row]``)."""
+    import dataclasses
+
+    from .board import Room
+
+    return "at" in {f.name for f in dataclasses.fields(Room)}
 
 
 def _section_keys(scenarios) -> dict[str, list[str]]:
@@ -181,7 +191,7 @@ def board(board_yaml: str, file: str = BOARD_FILE) -> dict:
     except InputError as exc:
         raise CommandFailed(2, exc.describe()) from None
     return {"name": b.name, "approximate": b.approximate,
-            "rooms": {str(n): {"name": r.name, "spaces": {
+            "rooms": {str(n): {"name": r.name, "at": list(r.at) if getattr(r, "at", None) else None, "spaces": {
                 s: {"features": sorted(b.spaces[s].features), "objective_point": b.spaces[s].objective_point,
                     "portal": b.spaces[s].portal} for s in r.spaces}} for n, r in b.rooms.items()},
             "connections": [[c.a, c.b, c.hatch] for c in b.connections]}
@@ -197,6 +207,8 @@ def board_to_yaml(data: dict) -> str:
             features = list(spec.get("features") or [])
             spaces[sid] = {"features": features, **extra} if extra else features
         entry = {"name": room["name"]} if room.get("name") and room["name"] != f"Room {number}" else {}
+        if room.get("at") is not None:
+            entry["at"] = [int(room["at"][0]), int(room["at"][1])]
         entry["spaces"] = spaces
         rooms[int(number)] = entry
     out = {"name": data.get("name") or "My table", "approximate": bool(data.get("approximate", False)),

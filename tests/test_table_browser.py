@@ -9,6 +9,7 @@ site; one page serves every example (the runtime starts once), a second one open
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import http.server
 import io
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from solver.board import Room
 from solver.catalog import catalog
 from solver.cli import example_argv
 from solver.cli import main as cli_main
@@ -318,6 +320,14 @@ def test_a_board_made_in_the_editor_loads_in_the_command_line(table, tmp_path):
     page.check('input[name=dm-t-edit-tool][value="space"]')
     page.locator('g.dm-t-room[data-room="9"] rect').click(position={"x": 10, "y": 5})
     assert "dm-t-ok" in page.get_attribute("#dm-t-edit-status", "class"), page.inner_text("#dm-t-edit-status")
+    rooms_placed = "at" in {f.name for f in dataclasses.fields(Room)}  # board files may say where rooms are drawn
+    assert page.locator('input[name=dm-t-edit-tool][value="room"]').count() == int(rooms_placed)
+    if rooms_placed:  # move room 9 one cell down: every room's place is written, 9 and its neighbour swap
+        page.check('input[name=dm-t-edit-tool][value="room"]')
+        page.locator('g.dm-t-room[data-room="9"] rect').click(position={"x": 10, "y": 5})
+        page.click('button[aria-label="move the room down"]')
+        assert "dm-t-ok" in page.get_attribute("#dm-t-edit-status", "class"), page.inner_text("#dm-t-edit-status")
+        assert page.input_value("#dm-t-board-yaml").count("at: [") == 12
     board = page.input_value("#dm-t-board-yaml")
     (tmp_path / "board.yaml").write_text(board, encoding="utf-8")
     (tmp_path / "state.yaml").write_text("scenario: fathoms-dark\nboard: board.yaml\n", encoding="utf-8")

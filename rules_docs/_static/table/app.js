@@ -134,7 +134,7 @@ export async function startApp(root, base, dm) {
   app.redraw = () => {
     const pos = { figures: M.figures(app.S, app.board), markers: M.markers(app.S, app.board) };
     drawBoard($(root, "#dm-t-svg"), app.board, app.lay, pos, app.draw,
-      { figure: app.figure, selected: app.selectedSpace });
+      { figure: app.figure, selected: app.selectedSpace, room: app.editing ? app.selectedRoom : null });
   };
   app.status = (html, cls) => {
     const s = $(root, "#dm-t-status");

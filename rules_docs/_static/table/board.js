@@ -49,8 +49,19 @@ export function layoutRooms(board) {
       }
     }
   }
+  // rooms the board file places (`at: [column, row]`) stay where it says; the others are placed around them
   const cells = {}, taken = new Set();
+  const fixed = new Set();
+  for (const r of rooms) {
+    const at = board.rooms[r].at;
+    if (Array.isArray(at) && !taken.has(`${at[0]},${at[1]}`)) {
+      cells[r] = { col: at[0], row: at[1] };
+      taken.add(`${at[0]},${at[1]}`);
+      fixed.add(r);
+    }
+  }
   for (const r of order) {
+    if (fixed.has(r)) continue;
     let best = null;
     const placed = Object.values(cells);
     const xs = placed.map((c) => c.col), ys = placed.map((c) => c.row);
@@ -70,7 +81,7 @@ export function layoutRooms(board) {
     cells[r] = { col: best.x, row: best.y };
     taken.add(`${best.x},${best.y}`);
   }
-  improve(cells, graph);
+  improve(cells, graph, fixed);
   const minX = Math.min(...Object.values(cells).map((c) => c.col));
   const minY = Math.min(...Object.values(cells).map((c) => c.row));
   for (const c of Object.values(cells)) { c.col -= minX; c.row -= minY; }
@@ -79,15 +90,17 @@ export function layoutRooms(board) {
 
 // Local search after the greedy placement: move a room to a free cell or swap two rooms while that shortens the
 // connections (a connection longer than one cell counts double: it crosses other rooms).
-function improve(cells, graph) {
-  const rooms = Object.keys(cells);
+function improve(cells, graph, fixed) {
+  const rooms = Object.keys(cells).filter((r) => !fixed.has(r));
+  if (!rooms.length) return;
+  const all = Object.keys(cells);
   const span = (a, b) => {
     const d = Math.abs(cells[a].col - cells[b].col) + Math.abs(cells[a].row - cells[b].row);
     return d + (d > 1 ? d - 1 : 0) + (cells[a].col !== cells[b].col && cells[a].row !== cells[b].row ? 0.5 : 0);
   };
   const cost = (r) => Object.entries(graph[r]).reduce((sum, [n, w]) => sum + w * span(r, n), 0);
-  const cols = Math.max(...rooms.map((r) => cells[r].col)), rows = Math.max(...rooms.map((r) => cells[r].row));
-  const minC = Math.min(...rooms.map((r) => cells[r].col)), minR = Math.min(...rooms.map((r) => cells[r].row));
+  const cols = Math.max(...all.map((r) => cells[r].col)), rows = Math.max(...all.map((r) => cells[r].row));
+  const minC = Math.min(...all.map((r) => cells[r].col)), minR = Math.min(...all.map((r) => cells[r].row));
   for (let pass = 0; pass < 8; pass++) {
     let better = false;
     for (const a of rooms) {
@@ -98,7 +111,7 @@ function improve(cells, graph) {
         if (cost(a) + cost(b) < before - 1e-9) better = true;
         else [cells[a], cells[b]] = [cells[b], cells[a]];
       }
-      const taken = new Set(rooms.map((r) => `${cells[r].col},${cells[r].row}`));
+      const taken = new Set(all.map((r) => `${cells[r].col},${cells[r].row}`));
       for (let y = minR; y <= rows; y++) {
         for (let x = minC; x <= cols; x++) {
           if (taken.has(`${x},${y}`)) continue;
@@ -165,7 +178,7 @@ export function layout(board) {
     });
   }
   orderSpaces(board, spaces, rooms, cols);
-  return { rooms, spaces, width, height };
+  return { rooms, spaces, width, height, cells };
 }
 
 function initials(id) {
@@ -192,7 +205,7 @@ export function drawBoard(svg, board, lay, pos, draw, marks = {}) {
     spaceG = g("dm-t-spaces"), markG = g("dm-t-markers"), figG = g("dm-t-figs"), placeG = g("dm-t-places");
   for (const [n, box] of Object.entries(lay.rooms)) {
     const room = board.rooms[n];
-    const r = el("g", { class: "dm-t-room", "data-room": n });
+    const r = el("g", { class: `dm-t-room${marks.room === n ? " dm-t-room-sel" : ""}`, "data-room": n });
     r.append(el("rect", { x: box.x, y: box.y, width: box.w, height: box.h, rx: 8 }));
     const name = room.name && room.name !== `Room ${n}` ? `${n} ${room.name}` : `Room ${n}`;
     r.append(el("text", { x: box.x + 8, y: box.y + 14, class: "dm-t-room-label" }, name));

@@ -6,6 +6,7 @@ import { layout, roomOf } from "./board.js";
 const EDIT_TOOLS = [
   ["space", "Add a space (tap a room)"], ["connect", "Connect two spaces"], ["hatch", "Hatch (tap both spaces)"],
   ["feature", "Feature"], ["objective", "Objective Point"], ["portal", "Portal"], ["delete", "Delete a space"],
+  ["room", "Move a room (tap it, then the arrows)"],
 ];
 
 export function startEditor(app) {
@@ -26,10 +27,15 @@ export function startEditor(app) {
   const yaml = h("textarea", { id: "dm-t-board-yaml", rows: 12, spellcheck: "false", "aria-label": "the board file" });
   const apply = h("button", { type: "button", id: "dm-t-board-apply" }, "Apply the board file");
   const tools = h("div", { class: "dm-t-toolrow", role: "radiogroup", "aria-label": "editor tool" },
-    ...EDIT_TOOLS.map(([k, label]) => h("label", { class: "dm-t-tool" }, h("input", { type: "radio", name: "dm-t-edit-tool",
+    ...EDIT_TOOLS.filter(([k]) => k !== "room" || vocab.room_at).map(([k, label]) => h("label", { class: "dm-t-tool" }, h("input", { type: "radio", name: "dm-t-edit-tool",
       value: k, checked: k === tool, on: { change: () => { tool = k; first = null; } } }), label)));
+  const arrow = (label, dx, dy) => h("button", { type: "button", "aria-label": `move the room ${label}`,
+    on: { click: () => moveRoom(dx, dy) } }, { left: "←", right: "→", up: "↑", down: "↓" }[label]);
+  const arrows = vocab.room_at
+    ? h("p", { class: "dm-t-arrows" }, arrow("left", -1, 0), arrow("up", 0, -1), arrow("down", 0, 1), arrow("right", 1, 0))
+    : null;
   const panel = h("div", { class: "dm-t-edit-panel", hidden: true },
-    h("p", {}, roomNo, roomName, addRoom), tools, h("p", {}, feature, symbol, colour), h("p", {}, name), note);
+    h("p", {}, roomNo, roomName, addRoom), tools, arrows, h("p", {}, feature, symbol, colour), h("p", {}, name), note);
   box.replaceChildren(h("p", {}, toggle, fresh), panel, yaml, apply);
 
   const data = () => app.board;
@@ -93,8 +99,30 @@ export function startEditor(app) {
     return data().connections.findIndex(([x, y]) => (x === a && y === b) || (x === b && y === a));
   }
 
+  // Moving a room writes every room's place into the board file (`at: [column, row]`), as drawn now.
+  function moveRoom(dx, dy) {
+    const room = app.selectedRoom;
+    if (!room || !data().rooms[room]) { note.textContent = "Tap a room first (Move a room)."; return; }
+    for (const [n, c] of Object.entries(app.lay.cells || {})) if (data().rooms[n]) data().rooms[n].at = [c.col, c.row];
+    const me = data().rooms[room].at, to = [me[0] + dx, me[1] + dy];
+    const other = Object.keys(data().rooms).find((n) => n !== room && data().rooms[n].at
+      && data().rooms[n].at[0] === to[0] && data().rooms[n].at[1] === to[1]);
+    if (other) data().rooms[other].at = [...me];
+    data().rooms[room].at = to;
+    const minC = Math.min(...Object.values(data().rooms).map((r) => r.at[0]));
+    const minR = Math.min(...Object.values(data().rooms).map((r) => r.at[1]));
+    for (const r of Object.values(data().rooms)) r.at = [r.at[0] - minC, r.at[1] - minR];
+    commit(`Room ${room} moved${other ? `, room ${other} in its place` : ""}.`);
+  }
+
   const editor = {
     tapRoom(room) {
+      if (tool === "room") {
+        app.selectedRoom = room;
+        app.redraw();
+        note.textContent = `Room ${room}: move it with the arrows.`;
+        return;
+      }
       if (tool !== "space") return;
       const sid = nextSpace(room);
       if (sid) { data().rooms[room].spaces[sid] = { features: [] }; commit(`Space ${sid} added.`); }
@@ -103,7 +131,8 @@ export function startEditor(app) {
       const room = roomOf(data(), sid);
       const s = spec(sid);
       switch (tool) {
-        case "space": return editor.tapRoom(room);
+        case "space":
+        case "room": return editor.tapRoom(room);
         case "connect":
         case "hatch": {
           if (!first) { first = sid; app.selectedSpace = sid; app.redraw(); note.textContent = `From ${sid}: tap the other space.`; return; }
