@@ -128,6 +128,28 @@ def _rule_parser(sub) -> None:
 COMMANDS = ("questions", "check", "ask", "rule", "play")  # the sub-commands that are not questions
 
 
+def _play_parser(sub) -> None:
+    """The ``play`` sub-command (:mod:`solver.play` is imported only when it runs)."""
+    play = sub.add_parser(
+        "play", help="what happens if: play events on a position, every rule that fires, in order",
+        description="Play events on the position in order. For each event: every rule that fired and what changed; "
+                    "the outcome first when the game ends. Where the rules leave a choice the play stops and lists "
+                    "the options: --choose names the one to continue with. 'play --events' lists the events.")
+    play.add_argument("state", metavar="STATE.yaml", nargs="?", help="the state file describing the position")
+    play.add_argument("events", metavar="EVENT", nargs="*",
+                      help="an event, quoted as one argument: \"store 5\", \"gain-health 'Sophie Brigman'\"")
+    play.add_argument("--events", dest="list_events", action="store_true", help="list the events and their syntax")
+    play.add_argument("--choose", metavar="OPTION", action="append", default=[],
+                      help="the option to continue with when the rules leave a choice (repeatable, used in order)")
+    play.add_argument("--seed", metavar="N", type=int,
+                      help="draw shuffles and random draws from this seed (without it, they are asked as choices)")
+    play.add_argument("--out", metavar="NEW.yaml",
+                      help="write the resulting position as a state file (when every event was played)")
+    play.add_argument("--json", action="store_true", help="print the answer as JSON, for scripts")
+    play.add_argument("--option", metavar="NAME=SETTING", type=_option, action="append", default=[],
+                      help="set an assumption or interpretation option (repeatable)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser: one sub-command a registered question (its parameters from the question's
     :class:`~solver.questions.Param` declarations), plus ``check``, ``questions``, ``ask``, ``rule`` and ``play``."""
@@ -149,9 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
     _common(check)
     _ask_parser(sub)
     _rule_parser(sub)
-    from .play import add_parser as _play_parser
-
-    _play_parser(sub, _option)
+    _play_parser(sub)
     for q in sorted(load_all().values(), key=lambda q: q.name):
         scope = f" (scenarios: {', '.join(q.scenarios)})" if q.scenarios else ""
         p = sub.add_parser(q.name, help=q.help + scope, description=q.help + scope)

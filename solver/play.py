@@ -558,28 +558,6 @@ def events_help() -> Iterator[str]:
 
 
 # --- the command line: deepmadness play -------------------------------------------------------------------------------
-def add_parser(sub, common) -> None:
-    """The ``play`` sub-command (``common`` adds STATE.yaml, --json and --option)."""
-    play = sub.add_parser(
-        "play", help="what happens if: play events on a position, every rule that fires, in order",
-        description="Play events on the position in order. For each event: every rule that fired and what changed; "
-                    "the outcome first when the game ends. Where the rules leave a choice the play stops and lists "
-                    "the options: --choose names the one to continue with. 'play --events' lists the events.")
-    play.add_argument("state", metavar="STATE.yaml", nargs="?", help="the state file describing the position")
-    play.add_argument("events", metavar="EVENT", nargs="*",
-                      help="an event, quoted as one argument: \"store 5\", \"gain-health 'Sophie Brigman'\"")
-    play.add_argument("--events", dest="list_events", action="store_true", help="list the events and their syntax")
-    play.add_argument("--choose", metavar="OPTION", action="append", default=[],
-                      help="the option to continue with when the rules leave a choice (repeatable, used in order)")
-    play.add_argument("--seed", metavar="N", type=int,
-                      help="draw shuffles and random draws from this seed (without it, they are asked as choices)")
-    play.add_argument("--out", metavar="NEW.yaml",
-                      help="write the resulting position as a state file (when every event was played)")
-    play.add_argument("--json", action="store_true", help="print the answer as JSON, for scripts")
-    play.add_argument("--option", metavar="NAME=SETTING", type=common, action="append", default=[],
-                      help="set an assumption or interpretation option (repeatable)")
-
-
 def run_cli(ns, print_answer) -> int:
     """Run ``deepmadness play`` from parsed arguments; ``print_answer(ns, answer)`` prints the answer."""
     if ns.list_events:
