@@ -398,7 +398,7 @@ def _check_figure_counts(root: Entry, state: GameState) -> None:
         if total > limit:
             where = root.get("reserve") if state.reserve.get(kind) else root.get("monsters")
             raise where.error(f"{kind} figures: {on_board.get(kind, 0)} on the board and {state.reserve.get(kind, 0)} "
-                              f"in the reserve, but the box holds only {limit}")
+                              f"in the reserve, but the box holds only {limit}", "components.figure-count")
 
 
 # --- writing ------------------------------------------------------------------------------------------------------

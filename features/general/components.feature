@@ -26,6 +26,19 @@ Feature: Using this expansion's components
         | 3D Hatches           | 6     |
         | Sonar Decoy Marker   | 1     |
 
+    @rule:components.contents @option:components.figure-count
+    Scenario Outline: A position with <count> Parasite figures in the reserve (the box holds 12)
+      That a position can't hold more figures than the box is the assumption components.figure-count, not a rule of
+      the expansion.
+      Given the general option "components.figure-count" is set to "box-count"
+      When a position whose reserve holds <count> Parasite figures is read
+      Then the position is <verdict>
+
+      Examples:
+        | count | verdict                                       |
+        | 12    | read                                          |
+        | 13    | refused under "components.figure-count"       |
+
   Rule: The expansion's cards may join any chapter of Deep Madness or the base game
 
     @rule:components.any-chapter

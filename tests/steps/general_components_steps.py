@@ -57,3 +57,27 @@ def _ask_hatch(hatch):
 @then(parsers.parse("it counts as a {kind} hatch"))
 def _hatch_is(hatch_answer, kind):
     assert hatch_answer == kind
+
+
+@when(parsers.parse("a position whose reserve holds {count:d} {monster} figures is read"), target_fixture="position_read")
+def _read_position(general_settings, count, monster):
+    """A small Expectant Terror position (any scenario would do) with that reserve, read as a state file is."""
+    from solver.errors import InputError
+    from solver.state import state_from_data
+
+    data = {"scenario": "expectant-terror", "investigators": {"Lisbeth Gibson": {"space": "17a"}},
+            "reserve": {monster: count}, "options": dict(general_settings)}
+    try:
+        return state_from_data(data, "pos.yaml")
+    except InputError as refusal:
+        return refusal
+
+
+@then(parsers.re(r'the position is (?P<verdict>read|refused under "(?P<rule>[^"]+)")'))
+def _position_verdict(position_read, verdict, rule):
+    from solver.errors import InputError
+
+    if rule is None:
+        assert not isinstance(position_read, InputError), position_read
+    else:
+        assert isinstance(position_read, InputError) and position_read.rule_id == rule, position_read
