@@ -404,13 +404,116 @@ def test_a_changed_source_builds_the_index_again(cache_folder, tmp_path, monkeyp
     assert built == [1] and len(list(cache_folder.iterdir())) == 1  # the stale file is gone
 
 
-@pytest.mark.parametrize("content", ["", "not json", "[1, 2]", '{"entries": []}'])
+def _kept(folder: Path) -> Path:
+    (kept,) = folder.iterdir()
+    return kept
+
+
+@pytest.mark.parametrize("content", ["", "not json", "[1, 2]", '{"entries": []}', "{}\n{}"])
 def test_a_damaged_index_file_is_built_again(cache_folder, content):
     index_module.load_index()
-    (kept,) = cache_folder.iterdir()
+    kept = _kept(cache_folder)
     kept.write_text(content, encoding="utf-8")
     assert index_module.is_index(index_module.load_index())
-    assert index_module.is_index(json.loads(kept.read_text(encoding="utf-8")))
+    assert index_module._decode(kept.read_bytes(), index_module.sources_key()) is not None  # replaced
+
+
+def _rebuilt(monkeypatch) -> list:
+    built = []
+    real = index_module.build_index
+    monkeypatch.setattr(index_module, "build_index", lambda *a: built.append(1) or real(*a))
+    return built
+
+
+def test_a_tampered_index_entry_is_not_used(cache_folder, monkeypatch):
+    """An entry whose body was changed (a rule's text rewritten) no longer has the digest its header claims; one
+    whose header was rewritten to match names other sources or another format: both are built again."""
+    import hashlib
+
+    index_module.load_index()
+    kept = _kept(cache_folder)
+    head, _, body = kept.read_bytes().partition(b"\n")
+    tampered = body.replace(b'"rule"', b'"assumption"', 1)
+    assert tampered != body
+    kept.write_bytes(head + b"\n" + tampered)
+    built = _rebuilt(monkeypatch)
+    assert index_module.load_index()["entries"][0][1] == "rule" and built == [1]
+    header = json.loads(head)
+    for change in ({"digest": hashlib.blake2b(tampered, digest_size=16).hexdigest(), "key": "0" * 32},
+                   {"digest": hashlib.blake2b(tampered, digest_size=16).hexdigest(), "format": "ask-index/0"}):
+        kept.write_bytes(json.dumps({**header, **change}).encode() + b"\n" + tampered)
+        index_module.load_index()
+    assert built == [1, 1, 1]
+    assert b'"rule"' in kept.read_bytes().partition(b"\n")[2][:400]
+
+
+def test_a_fifo_as_the_index_entry_is_not_read_and_does_not_hang(cache_folder, monkeypatch):
+    import os
+
+    index_module.load_index()
+    kept = _kept(cache_folder)
+    kept.unlink()
+    os.mkfifo(kept)
+    built = _rebuilt(monkeypatch)
+    assert index_module.is_index(index_module.load_index()) and built == [1]
+    assert kept.is_file() and not kept.is_fifo()  # replaced by a regular file
+
+
+def test_a_link_to_dev_zero_as_the_index_entry_is_not_followed(cache_folder, monkeypatch):
+    index_module.load_index()
+    kept = _kept(cache_folder)
+    kept.unlink()
+    kept.symlink_to("/dev/zero")
+    built = _rebuilt(monkeypatch)
+    assert index_module.is_index(index_module.load_index()) and built == [1]
+    assert not kept.is_symlink() and kept.is_file()
+
+
+def test_a_link_to_a_good_index_entry_is_not_followed_either(cache_folder, tmp_path, monkeypatch):
+    index_module.load_index()
+    kept = _kept(cache_folder)
+    elsewhere = tmp_path / "elsewhere.json"
+    kept.rename(elsewhere)
+    kept.symlink_to(elsewhere)
+    built = _rebuilt(monkeypatch)
+    index_module.load_index()
+    assert built == [1] and not kept.is_symlink()
+
+
+def test_a_huge_index_entry_is_not_read(cache_folder, monkeypatch):
+    index_module.load_index()
+    kept = _kept(cache_folder)
+    good = kept.read_bytes()
+    with kept.open("r+b") as f:  # a sparse file: the good entry, then zeros beyond the cap
+        f.truncate(index_module.MAX_CACHE_BYTES + 1)
+    assert kept.read_bytes()[:len(good)] == good
+    read = []
+    real = index_module._decode
+    monkeypatch.setattr(index_module, "_decode", lambda data, key: read.append(len(data)) or real(data, key))
+    built = _rebuilt(monkeypatch)
+    assert index_module.is_index(index_module.load_index()) and built == [1] and read == []
+    assert kept.stat().st_size == len(good)
+
+
+def test_the_index_entry_is_written_atomically(cache_folder, monkeypatch):
+    import solver.fileio as fileio
+
+    written = []
+    real = fileio.write_atomic
+    monkeypatch.setattr(fileio, "write_atomic", lambda path, data, *a: written.append(path) or real(path, data, *a))
+    index_module.load_index()
+    assert written == [_kept(cache_folder)]
+
+
+def test_a_relative_xdg_cache_home_is_ignored(tmp_path, monkeypatch):
+    monkeypatch.delenv("DEEPMADNESS_CACHE", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")
+    assert index_module.cache_dir() == tmp_path / "home" / ".cache" / "deepmadness"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert index_module.cache_dir() == tmp_path / "xdg" / "deepmadness"
+    monkeypatch.setenv("DEEPMADNESS_CACHE", "off")
+    assert index_module.cache_dir() is None
 
 
 def test_a_cache_that_cant_be_written_is_no_error_and_off_writes_nothing(tmp_path, monkeypatch):
@@ -420,7 +523,9 @@ def test_a_cache_that_cant_be_written_is_no_error_and_off_writes_nothing(tmp_pat
     assert index_module.is_index(index_module.load_index())
     monkeypatch.setenv("DEEPMADNESS_CACHE", "off")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
-    assert index_module.is_index(index_module.load_index()) and not (tmp_path / "xdg").exists()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert index_module.is_index(index_module.load_index())
+    assert not (tmp_path / "xdg").exists() and not (tmp_path / "home").exists()
 
 
 def test_the_sources_are_the_code_the_catalog_and_the_features():

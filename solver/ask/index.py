@@ -166,7 +166,9 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/5"
+INDEX_FORMAT = b"ask-index/6"
+#: The largest cache file read (the index is about 0.45 MB): anything bigger is not ours and is built again.
+MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 
 def _sources() -> list[Path]:
@@ -189,48 +191,124 @@ def _build() -> dict:
 
 def cache_dir() -> Path | None:
     """Where the index is kept between runs: ``$DEEPMADNESS_CACHE`` (``off`` keeps nothing), else
-    ``$XDG_CACHE_HOME/deepmadness`` or ``~/.cache/deepmadness``."""
+    ``$XDG_CACHE_HOME/deepmadness`` — only when that is an absolute path, as the XDG Base Directory specification
+    says (a relative one is ignored) — or ``~/.cache/deepmadness``."""
     import os
 
     env = os.environ.get("DEEPMADNESS_CACHE")
     if env is not None:
         return None if env.strip().lower() in ("", "0", "off", "no", "false") else Path(env)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "deepmadness"
+    xdg = os.environ.get("XDG_CACHE_HOME") or ""
+    return (Path(xdg) if os.path.isabs(xdg) else Path.home() / ".cache") / "deepmadness"
 
 
-def load_index() -> dict:
-    """The index of the catalog and the features as they are now. Building it parses every feature file (about
-    half a second on a busy machine), so it is kept as a JSON file in :func:`cache_dir`, named by a hash of every
-    source's bytes: a cold ``ask`` whose sources are unchanged only reads that file. A missing, stale or damaged
-    file is built again; a cache that can't be written only costs the building next time."""
+def _digest(data: bytes) -> str:
     import hashlib
+
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def _read_regular(path: Path, cap: int) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file (not a link, FIFO, device or folder) of at most ``cap`` bytes;
+    else ``None``. Opened without following a link and without blocking, checked on the open file, read up to
+    the cap only."""
+    import os
+    import stat
+
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > cap:
+            return None
+        chunks, left = [], cap + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= cap else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _encode(index: dict, key: str) -> bytes:
+    """A cache file: one header line (format, the sources' key, the digest of the body) and the index as JSON."""
     import json
 
-    folder = cache_dir()
-    if folder is None:
-        return _build()
+    body = json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    header = json.dumps({"format": INDEX_FORMAT.decode(), "key": key, "digest": _digest(body)})
+    return header.encode("ascii") + b"\n" + body
+
+
+def _decode(data: bytes, key: str) -> dict | None:
+    """The index a cache file holds, if its header is ours (format and key) and its body has the digest the header
+    claims and the index's shape; else ``None``."""
+    import json
+
+    head, sep, body = data.partition(b"\n")
+    try:
+        header = json.loads(head)
+        if not (sep and isinstance(header, dict) and header.get("format") == INDEX_FORMAT.decode()
+                and header.get("key") == key and header.get("digest") == _digest(body)):
+            return None
+        index = json.loads(body)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    return index if is_index(index) else None
+
+
+def sources_key() -> str | None:
+    """The hash of every source's bytes (and of the index's format), or ``None`` when a source can't be read."""
+    import hashlib
+
     key = hashlib.blake2b(INDEX_FORMAT, digest_size=16)
     try:
         for source in _sources():
             raw = source.read_bytes()
             key.update(b"%d:%s%d:" % (len(str(source)), str(source).encode(), len(raw)) + raw)
     except OSError:
+        return None
+    return key.hexdigest()
+
+
+def load_index() -> dict:
+    """The index of the catalog and the features as they are now. Building it parses every feature file (about
+    half a second on a busy machine), so it is kept in :func:`cache_dir`, in a file named by a hash of every
+    source's bytes. The cache can't change an answer: the file is used only if it is a regular file (not a link,
+    FIFO or device) of at most :data:`MAX_CACHE_BYTES`, whose header names this format and these sources and whose
+    body has the digest the header claims and the index's shape (:func:`is_index`); anything else is built again
+    and replaced, written atomically. A cache that can't be written only costs the building next time."""
+    folder = cache_dir()
+    if folder is None:
         return _build()
-    target = folder / f"ask-index-{key.hexdigest()}.json"
-    try:
-        kept = json.loads(target.read_text(encoding="utf-8"))
-        if is_index(kept):
-            return kept
-    except (OSError, ValueError):
-        pass
+    key = sources_key()
+    if key is None:
+        return _build()
+    target = folder / f"ask-index-{key}.json"
+    data = _read_regular(target, MAX_CACHE_BYTES)
+    kept = _decode(data, key) if data is not None else None
+    if kept is not None:
+        return kept
     index = _build()
     try:
         from ..fileio import write_atomic
 
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(target, json.dumps(index, ensure_ascii=False, separators=(",", ":")))
+        if target.is_symlink() or (target.exists() and not target.is_file()):
+            target.unlink()  # a link, FIFO or device where the entry goes: replaced by a regular file
+        write_atomic(target, _encode(index, key))
         for old in folder.glob("ask-index-*.json"):  # the index of sources that have changed since
-            if old != target:
+            if old != target and (old.is_symlink() or old.is_file()):
                 old.unlink(missing_ok=True)
     except (OSError, ValueError):
         pass
@@ -238,9 +316,25 @@ def load_index() -> dict:
 
 
 def is_index(value) -> bool:
-    """Whether a kept value has the index's shape (else it is built again)."""
-    return isinstance(value, dict) and all(k in value for k in ("entries", "scenarios", "fields", "synonyms",
-                                                                  "defaults", "out_of_scope", "titles"))
+    """Whether a value has the index's shape: every part there with its type, one row of every field, one
+    scenario list and one title list for every entry, entries of :data:`ENTRY_FIELDS` strings."""
+    if not isinstance(value, dict):
+        return False
+    parts = {"entries": list, "scenarios": list, "fields": dict, "synonyms": list, "defaults": dict,
+             "out_of_scope": list, "titles": list}
+    if not all(isinstance(value.get(k), t) for k, t in parts.items()):
+        return False
+    n = len(value["entries"])
+    fields = value["fields"]
+    return (n > 0 and len(value["scenarios"]) == len(value["titles"]) == n
+            and all(isinstance(e, list) and len(e) == len(ENTRY_FIELDS) and all(isinstance(x, str) for x in e)
+                    for e in value["entries"])
+            and set(fields) == set(FIELDS)
+            and all(isinstance(rows, list) and len(rows) == n and all(isinstance(r, str) for r in rows)
+                    for rows in fields.values())
+            and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], list) and isinstance(p[1], list)
+                    for p in value["synonyms"])
+            and all(isinstance(c, str) for c in value["out_of_scope"]))
 
 
 def main(argv: list[str] | None = None) -> int:
