@@ -138,6 +138,8 @@ def test_a_worked_answers_board_draws_every_marker_and_the_answer():
     assert 'data-ans-space="2b"' in svg and 'data-ans-path="0"' in svg and 'data-ans-target="Husk#1"' in svg
     assert 'data-ans-place="3a"' in svg and 'class="dm-room-g dm-devoured" data-room="4"' in svg
     legend = svg[svg.index('class="dm-legend"'):]
+    # the same legend as a list the page wraps (for a phone): the same entries
+    assert boardsvg.legend_html(board, marks, [draw]).count("<li>") == legend.count('<text x="14"')
     for text in ("flooded markers", "nest marker", "unbound marker", "obscure marker", "Unbound, Obscure",
                  "answer: space", "answer: path", "answer: target", "answer: placed here"):
         assert text in legend, text

@@ -345,7 +345,7 @@ def _describe(space) -> str:
 
 
 def board_svg(board, *, marks: list | None = None, draw=None, title: str = "", compact: bool = False,
-              devoured: frozenset | set = frozenset(), figures: dict | None = None) -> str:
+              devoured: frozenset | set = frozenset(), figures: dict | None = None, legend: bool = True) -> str:
     """The board as an inline SVG element: ``marks`` (objects with ``space``, ``kind``, ``label``, ``name``: the
     figures and markers of a position) drawn on their spaces, ``draw`` (a :class:`solver.answers.Drawing`, or
     anything with ``spaces``, ``paths``, ``figures`` and ``placements``) overlaid as the answer, ``devoured`` rooms
@@ -360,7 +360,7 @@ def board_svg(board, *, marks: list | None = None, draw=None, title: str = "", c
     w = lay["width"]
     figure_names = {m.name: m.space for m in marks}
     draw = normal_draw(draw, figure_names)
-    legend, legend_h = _legend(board, 14, lay["height"], w - 14, marks, draw, compact)
+    legend, legend_h = _legend(board, 14, lay["height"], w - 14, marks, draw, compact) if legend else ("", 0)
     h = lay["height"] + legend_h
     out = [f'<svg class="dm-board-svg{" dm-board-compact" if compact else ""}" xmlns="http://www.w3.org/2000/svg" '
            f'viewBox="0 0 {w:.0f} {h:.0f}" width="{w:.0f}" height="{h:.0f}" role="img" '
@@ -418,8 +418,23 @@ def _fit(label: str, width: float) -> str:
 
 def _legend(board, x: float, y: float, width: float, marks=(), ov=None, compact: bool = False
             ) -> tuple[str, float]:
-    """The legend below the board, wrapped to ``width``: the board's features, then the figures and markers drawn
-    on it and the parts of the answer drawn over it; returns the SVG and its height."""
+    """The legend below the board, wrapped to ``width``; returns the SVG and its height."""
+    return _legend_svg(legend_entries(board, marks, ov), x, y, width)
+
+
+def legend_html(board, marks=(), draw=None) -> str:
+    """The legend as a list the page wraps to its own width (a phone reads it without scrolling the board)."""
+    marks = list(marks or [])
+    ov = normal_draw(draw, {m.name: m.space for m in marks})
+    items = "".join(f'<li><svg class="dm-legend-icon" viewBox="-13 -13 26 26" width="26" height="26" '
+                    f'aria-hidden="true">{icon}</svg>{escape(text)}</li>'
+                    for icon, text in legend_entries(board, marks, ov))
+    return f'<ul class="dm-legend-list" aria-label="legend">{items}</ul>'
+
+
+def legend_entries(board, marks=(), ov=None) -> list[tuple[str, str]]:
+    """What the legend names: the board's features, then the figures and markers drawn on it and the parts of the
+    answer drawn over it, as (icon SVG centred on 0,0; text)."""
     extra = legend_items(marks, ov) if ov is not None else []
     items = []
     feats = {f for s in board.spaces.values() for f in s.features}
@@ -440,7 +455,7 @@ def _legend(board, x: float, y: float, width: float, marks=(), ov=None, compact:
     items.append(('<line class="dm-conn dm-conn-out" x1="-9" y1="0" x2="9" y2="0"/>', "between rooms"))
     if any(c.hatch for c in board.connections):
         items.append(('<rect x="-3" y="-8" width="6" height="16" fill="#000"/>', "hatch"))
-    return _legend_svg(items + extra, x, y, width)
+    return items + extra
 
 
 def _legend_svg(items, x: float, y: float, width: float) -> tuple[str, float]:

@@ -146,7 +146,8 @@ def scenario_page(data: SiteData, name: str) -> str:
                 "The rulebook's board diagram is not in its text: this layout is a plausible approximation. "
                 + (board.note or ""))
             out += [directive("note", "", esc(note)), ""]
-        out += [raw_html(board_frame(boardsvg.board_svg(board, title=info.title))), ""]
+        out += [raw_html(board_frame(boardsvg.board_svg(board, title=info.title, legend=False),
+                                     boardsvg.legend_html(board))), ""]
         out += [f"{len(board.rooms)} rooms, {len(board.spaces)} spaces, {len(board.connections)} connections; "
                 f"drawn from {code(_rel(board.source))} by this site's own layout.", ""]
     area = name.replace("-", "_")
@@ -213,19 +214,19 @@ def board_picture(board, state, answer, title: str) -> str:
     rooms, and the answer drawn over it."""
     marks = board_marks(state) if state is not None else []
     draws = _answer_draws(answer) if answer is not None else []
-    svg = boardsvg.board_svg(board, marks=marks, draw=draws, title=title, compact=True,
+    svg = boardsvg.board_svg(board, marks=marks, draw=draws, title=title, compact=True, legend=False,
                              devoured=set(getattr(state, "devoured_rooms", ()) or ()))
-    return board_frame(svg)
+    return board_frame(svg, boardsvg.legend_html(board, marks, draws))
 
 
-def board_frame(svg: str) -> str:
+def board_frame(svg: str, legend: str = "") -> str:
     """An SVG in a frame that scrolls on its own (the page never gets wider than the screen), with zoom buttons
     (rules_docs/_ext/dm_rulebook/static/dm.js)."""
     return ('<div class="dm-board-frame"><div class="dm-zoom" role="group" aria-label="zoom the board">'
             '<button type="button" data-zoom="in" aria-label="zoom in">+</button>'
             '<button type="button" data-zoom="out" aria-label="zoom out">−</button>'
             '<button type="button" data-zoom="fit">whole board</button></div>'
-            f'<div class="dm-board-scroll">{svg}</div></div>')
+            f'<div class="dm-board-scroll">{svg}</div>{legend}</div>')
 
 
 def _marks_table(state) -> str:
