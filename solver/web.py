@@ -78,10 +78,32 @@ def argv_for(question: str, args) -> list[str]:
 def answer(question: str, state_yaml: str, args=None, board_yaml: str | None = None) -> str:
     """Exactly what ``deepmadness QUESTION state.yaml --json ARGS`` prints (``check`` included); a refusal raises
     :class:`CommandFailed` with the command line's message."""
-    code, out, err = run([question, STATE_FILE, "--json", *argv_for(question, args)], state_yaml, board_yaml)
+    # --json last: a command with positional words after the state file (play's events) reads them all
+    code, out, err = run([question, STATE_FILE, *argv_for(question, args), "--json"], state_yaml, board_yaml)
     if code != 0:
         raise CommandFailed(code, err.strip() or f"exit status {code}")
     return out
+
+
+AFTER_FILE = "after.yaml"  # where ``play --out`` writes the position after the events
+
+
+def play(state_yaml: str, args, board_yaml: str | None = None) -> dict:
+    """``deepmadness play state.yaml ARGS --out after.yaml --json``: ``{"answer": the JSON it prints, "state": the
+    text of the position after the events, or null when it wrote none}``; a refusal raises :class:`CommandFailed`."""
+    after = WORKDIR / AFTER_FILE
+    after.unlink(missing_ok=True)
+    code, out, err = run(["play", STATE_FILE, *[str(a) for a in args], "--out", AFTER_FILE, "--json"], state_yaml,
+                         board_yaml)
+    if code != 0:
+        raise CommandFailed(code, err.strip() or f"exit status {code}")
+    return {"answer": out, "state": after.read_text(encoding="utf-8") if after.exists() else None}
+
+
+def events() -> str:
+    """``deepmadness play --events``: the events the command plays, with their syntax (empty without ``play``)."""
+    code, out, _ = run(["play", "--events"])
+    return out if code == 0 else ""
 
 
 def check(state_yaml: str, board_yaml: str | None = None) -> dict:
@@ -251,8 +273,8 @@ def unpack(token: str) -> str:
 def call(name: str, args_json: str) -> str:
     """The page's one entry point: ``name`` a function of this module, its arguments as a JSON list; returns JSON
     ``{"ok": result}`` or ``{"error": message, "status": code}``."""
-    functions = {f.__name__: f for f in (answer, check, questions, vocabulary, setup, shipped_board, board,
-                                         board_to_yaml, parse_yaml, dump_yaml, pack, unpack)}
+    functions = {f.__name__: f for f in (answer, check, play, events, questions, vocabulary, setup, shipped_board,
+                                         board, board_to_yaml, parse_yaml, dump_yaml, pack, unpack)}
     try:
         result = functions[name](*json.loads(args_json))
     except CommandFailed as exc:

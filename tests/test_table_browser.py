@@ -21,6 +21,7 @@ import threading
 from pathlib import Path
 
 import pytest
+import yaml
 
 from solver.board import Room
 from solver.catalog import catalog
@@ -218,6 +219,26 @@ def test_pick_fills_the_questions_fields_from_the_board(table):
     assert page.input_value('input[data-param="from"]') == "17a"
     assert page.input_value('input[data-param="to"]') == "Husk#1"
     _tool(page, "move")
+
+
+def test_events_played_on_the_table_answer_as_the_command_line_and_leave_the_position_after(table, tmp_path):
+    page = table.page
+    example = ROOT / "examples" / "general-play-wounds.yaml"
+    argv = example_argv(example)
+    page.select_option("#dm-t-start", example.name)
+    assert page.input_value("#dm-t-events").splitlines() == [a for a in argv[2:] if not a.startswith("--")]
+    page.click("#dm-t-play-button")
+    shown = json.loads(page.text_content("#dm-t-json"))
+    (tmp_path / "state.yaml").write_text(_state_yaml(page), encoding="utf-8")
+    assert cli_json("play", "state.yaml", *argv[2:], cwd=tmp_path) == shown
+    # one event kept: the table shows the position the command line writes with --out
+    page.fill("#dm-t-events", "gain-health 'Sophie Brigman'")
+    page.click("#dm-t-play-keep")
+    r = run_installed("play", "state.yaml", "gain-health 'Sophie Brigman'", "--out", "after.yaml", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    after = yaml.safe_load((tmp_path / "after.yaml").read_text(encoding="utf-8"))
+    assert yaml.safe_load(_state_yaml(page)) == after
+    assert after["investigators"]["Sophie Brigman"].get("health_plus_tokens")
 
 
 def test_rule_ids_link_to_their_rule_pages(table):

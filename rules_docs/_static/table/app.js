@@ -2,7 +2,7 @@
 // and drawn on the board; state and board files in and out; a position shared by URL; a board editor.
 import { drawBoard, layout, roomOf } from "./board.js";
 import * as M from "./model.js";
-import { answerPanel, questionForm, ruleLinks } from "./panels.js";
+import { answerPanel, playForm, questionForm, ruleLinks } from "./panels.js";
 import { startEditor } from "./editor.js";
 
 const $ = (root, sel) => root.querySelector(sel);
@@ -54,6 +54,7 @@ const SKELETON = `
   </div>
   <div class="dm-t-right">
     <details open id="dm-t-ask"><summary>Ask a question</summary><div id="dm-t-qform"></div><div id="dm-t-answer"></div></details>
+    <details id="dm-t-play"><summary>Play events</summary><div id="dm-t-playform"></div></details>
     <details id="dm-t-game"><summary>Round, devour marker, decks, options</summary><div id="dm-t-gameform"></div></details>
     <details id="dm-t-section"><summary>The scenario's own section</summary>
       <textarea id="dm-t-section-yaml" rows="8" spellcheck="false"></textarea>
@@ -381,7 +382,8 @@ export async function startApp(root, base, dm) {
     const S = dm.call("parse_yaml", e.text);
     delete S.example;
     app.load(S);
-    app.questionForm.set(e.question, e.args);
+    if (e.question === "play") app.playForm.set(e.args);
+    else app.questionForm.set(e.question, e.args);
     app.note(`The example ${e.file}${e.title ? `: ${e.title}` : ""}. Tap Answer.`);
   });
   const readFile = (input, fn) => input.addEventListener("change", async () => {
@@ -447,6 +449,7 @@ export async function startApp(root, base, dm) {
 
   app.questionForm = questionForm(app);
   app.answerPanel = answerPanel(app);
+  app.playForm = playForm(app);
   app.editor = startEditor(app);
 
   // --- first position: the URL's, else the first scenario's set-up ---------------------------------------------------

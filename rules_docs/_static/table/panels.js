@@ -176,6 +176,15 @@ export function answerPanel(app) {
   }
 
   return {
+    show(data) {
+      show(data, data.question);
+      box.dataset.answered = String(Number(box.dataset.answered || 0) + 1);
+    },
+    fail(message) {
+      box.innerHTML = `<p class="dm-t-result dm-t-bad" id="dm-t-result">${ruleLinks(app, esc(message.replace(/^deepmadness: error: /, "")))}</p>`;
+      app.draw = null;
+      app.redraw();
+    },
     run(question, args) {
       const t0 = performance.now();
       try {
@@ -193,6 +202,62 @@ export function answerPanel(app) {
       }
       app.lastAnswerMs = performance.now() - t0;
       box.dataset.answered = String(Number(box.dataset.answered || 0) + 1);
+    },
+  };
+}
+
+// Play events on the position (deepmadness play): the events one a line, the choices where the rules leave one,
+// a seed for chance; the answer beside the board, and the position after the events kept on the table if asked.
+export function playForm(app) {
+  const { h } = app;
+  const box = app.$("#dm-t-playform");
+  const list = app.dm.call("events");
+  if (!list) { box.closest("details").hidden = true; return { set() {} }; }
+  const events = h("textarea", { id: "dm-t-events", rows: 4, spellcheck: "false", "aria-label": "events, one a line",
+    placeholder: "one event a line, e.g. gain-health 'Sophie Brigman'" });
+  const choose = h("textarea", { id: "dm-t-choose", rows: 2, spellcheck: "false", "aria-label": "choices, one a line",
+    placeholder: "where the rules leave a choice: the option to continue with, one a line (optional)" });
+  const seed = h("input", { id: "dm-t-seed", type: "number", min: 0, placeholder: "seed for chance (optional)", "aria-label": "seed" });
+  const argv = () => {
+    const out = events.value.split("\n").map((x) => x.trim()).filter(Boolean);
+    for (const c of choose.value.split("\n").map((x) => x.trim()).filter(Boolean)) out.push("--choose", c);
+    if (seed.value !== "") out.push("--seed", seed.value);
+    return out;
+  };
+  const go = (keep) => {
+    try {
+      const r = app.dm.call("play", app.stateYaml(), argv(), app.boardYaml);
+      app.answerPanel.show(JSON.parse(r.answer));
+      if (keep && r.state) {
+        const S = app.dm.call("parse_yaml", r.state);
+        delete S.board;
+        app.load(S, app.boardYaml);
+        for (const stale of app.$("#dm-t-answer").querySelectorAll(".dm-t-stale")) stale.remove();
+        events.value = "";
+        choose.value = "";
+        app.note("The position after the events is on the table.");
+      }
+    } catch (e) { app.answerPanel.fail(e.message); }
+  };
+  box.replaceChildren(events, choose, seed,
+    h("p", {}, h("button", { type: "button", id: "dm-t-play-button", class: "dm-t-primary", on: { click: () => go(false) } }, "Play"),
+      " ", h("button", { type: "button", id: "dm-t-play-keep", on: { click: () => go(true) } }, "Play and keep the position after")),
+    h("details", {}, h("summary", {}, "The events"), h("pre", { class: "dm-t-events" }, list)));
+  return {
+    // an example's command line after the state file: the events, then --choose and --seed
+    set(args) {
+      const ev = [], ch = [];
+      let sd = "";
+      for (let i = 0; i < args.length; i++) {
+        if (args[i] === "--choose") ch.push(args[++i]);
+        else if (args[i] === "--seed") sd = args[++i];
+        else if (args[i] === "--option") i++;
+        else ev.push(args[i]);
+      }
+      events.value = ev.join("\n");
+      choose.value = ch.join("\n");
+      seed.value = sd;
+      box.closest("details").open = true;
     },
   };
 }
