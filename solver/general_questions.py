@@ -10,7 +10,7 @@ applied and the options that decided it (``board.distance``, ``sight.model``, ``
 from __future__ import annotations
 
 from .answers import Answer, Choice, Drawing, Placement, Result, ResultKind
-from .board import Geometry, space_sort_key
+from .board import Geometry, _all_shortest_paths, space_sort_key
 from .errors import BadParameter
 from .game import GameState, Target
 from .questions import Param, approximate_board, question, settings
@@ -173,6 +173,25 @@ def spawn_location(state: GameState, args: dict) -> Answer:
 
 
 # --- attack targets --------------------------------------------------------------------------------------------------
+def _lines_from(geo: Geometry, here: str):
+    """Lines of sight from ``here``, out of ONE search from ``here`` (sight works both ways): for a space, the first
+    :data:`PATHS_LISTED` shortest lines in natural order and how many there are (counted down the distances, never
+    listed) — hundreds of targets cost one search, not one each with a thousand lines each (issue 13)."""
+    to_here = geo.sight_distances_from(here)
+    adjacency = geo.board.adjacency(geo.sight_hatches)
+    counts: dict[str, int] = {}
+    for space in sorted(to_here, key=to_here.__getitem__):
+        d = to_here[space]
+        counts[space] = 1 if d == 0 else sum(counts.get(n, 0) for n in adjacency[space] if to_here.get(n) == d - 1)
+
+    def lines(space: str) -> tuple[list[tuple[str, ...]], int]:
+        if space not in to_here:
+            return [], 0
+        walks = _all_shortest_paths(space, here, to_here, adjacency, PATHS_LISTED)
+        return sorted((tuple(reversed(w)) for w in walks), key=lambda p: [space_sort_key(s) for s in p]), counts[space]
+    return lines
+
+
 @question("attack-targets", "What may an investigator attack with a weapon of a given range?",
           params=(Param("investigator", "the attacking investigator's name", required=True),
                   Param("range", "the weapon's range: 0 is the investigator's own space", required=True, type=int,
@@ -202,16 +221,18 @@ def attack_targets(state: GameState, args: dict) -> Answer:
             reachable.append((needed, t))
     reachable.sort(key=lambda nt: (nt[0], space_sort_key(nt[1].space), nt[1].id))
     choices = []
+    lines_to = _lines_from(geo, here)
     for needed, t in reachable:
-        lines = geo.sight_paths(here, t.space)
+        lines, count = lines_to(t.space)
         why = ("in its own space" if needed == 0 else
                f"range {needed} ({'sight distance' if geo.range_rule == 'sight-distance' else 'moves'}), seen along "
-               + _path(lines[0]) + (f" and {len(lines) - 1} more line(s)" if len(lines) > 1 else ""))
+               + _path(lines[0]) + (f" and {count - 1:,} more line(s)" if count > 1 else "")
+               + _listed(count))
         health = {"health": list(t.health)} if t.health else {}  # (left, maximum) where the rules give one
         choices.append(Choice("target", f"{t.id} ({t.space})" + (f", health {t.health[0]} of {t.health[1]}"
                                                                   if t.health else ""),
                               {"target": t.id, "space": t.space, "kind": t.kind, "range": needed,
-                               "lines_of_sight": [list(p) for p in lines], **health},
+                               "lines_of_sight": [list(p) for p in lines], "lines_of_sight_count": count, **health},
                               why, (t.rule_id,) if t.rule_id else (),
                               Drawing(spaces=(t.space,), paths=tuple(tuple(p) for p in lines), figures=(t.id,))))
     rules = Geometry.RANGE_RULES + tuple(dict.fromkeys(t.rule_id for _, t in reachable if t.rule_id))
