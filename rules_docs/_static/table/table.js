@@ -62,5 +62,13 @@ window.deepmadness = Object.assign(window.deepmadness || {}, {
 window.deepmadness.ready = start();
 
 if (root) {
-  import(new URL("app.js", base).href).then((m) => m.startApp(root, base, window.deepmadness));
+  const failed = (e) => {
+    const p = document.createElement("p");
+    p.className = "dm-t-status dm-t-bad";
+    p.textContent = `The solver could not start (${e && e.message ? e.message : e}). The page needs to be served over `
+      + "http, not opened as a file: python3 -m http.server -d _build/html, then open http://localhost:8000/table.html.";
+    root.replaceChildren(p);
+  };
+  window.deepmadness.ready.catch(failed);
+  import(new URL("app.js", base).href).then((m) => m.startApp(root, base, window.deepmadness)).catch(failed);
 }
