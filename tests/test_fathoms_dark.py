@@ -381,7 +381,10 @@ def test_an_option_given_on_the_command_line_changes_the_answer(capsys, tmp_path
     assert main(argv + ["--option", "fathoms-dark.search-deck-exhausted=no-weapon"]) == 0
     no_weapon = json.loads(capsys.readouterr().out)
     assert [c["value"]["actions"] for c in no_weapon["choices"]] == [["no action", "no action", "no action"]]
-    assert no_weapon["options"] == {"fathoms-dark.search-deck-exhausted": "no-weapon"}
+    assert no_weapon["options"] == {"fathoms-dark.search-deck-exhausted": "no-weapon",
+                                    "fathoms-activation.nowhere-to-attack-from": "no-action"}  # what "no action" rests on
+    assert reshuffled["options"]["fathoms-activation.move-tie-chooser"] == "attacking-investigator"  # 5b→5a or 5c
+    assert "fathoms-activation.nowhere-to-attack-from" not in reshuffled["options"]
     assert "attacks with" not in no_weapon["result"]["text"] and "no weapon" in no_weapon["result"]["text"]
 
 

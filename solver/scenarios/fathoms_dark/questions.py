@@ -11,7 +11,7 @@ from ...board import Geometry
 from ...errors import BadParameter, RuleViolation
 from ...questions import Param, approximate_board, question, settings
 from .rules import TIE_CHOOSER, FathomsDarkState, SearchCard
-from .unbound_activation import IGNORED_CONDITIONS, UnboundAction, UnboundActivationPlan
+from .unbound_activation import IGNORED_CONDITIONS, UnboundAction, UnboundActionKind, UnboundActivationPlan
 
 #: A path of at most this many moves is shown whole (up to three tied paths); a longer one by its length and its
 #: first and last :data:`PATH_ENDS` spaces, unless asked for in full (``paths: full``).
@@ -84,6 +84,7 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     used = ["fathoms-dark.nearest-target"] if plan.weapon else []
     if plan.reshuffled or plan.weapon is None and not plan.weapon_given:
         used.append("fathoms-dark.search-deck-exhausted")
+    used += _assumptions_met(plan)
     explanation = _explanation(state, plan, choices, told)
     rules = ACTIVATION_RULES
     if plan.attacks:
@@ -95,6 +96,19 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
                   rules=rules, options=settings(state, used + (list(RANGE_OPTIONS) if plan.weapon else [])),
                   approximate_board=approximate_board(state), explanation=tuple(explanation),
                   draw=Drawing(spaces=(plan.start,), figures=(investigator,)))
+
+
+def _assumptions_met(plan: UnboundActivationPlan) -> list[str]:
+    """The assumptions that decided a course: an action with no space to attack from does nothing
+    (fathoms-activation.nowhere-to-attack-from); a choice between equally near ways to move is the attacking
+    investigator's (fathoms-activation.move-tie-chooser)."""
+    listed = plan.steps or tuple(zip(*plan.sequences))  # the options at each action, as far as listed
+    met = []
+    if any(a.kind is UnboundActionKind.NONE for seq in plan.sequences for a in seq):
+        met.append("fathoms-activation.nowhere-to-attack-from")
+    if any(len(set(at)) > 1 and any(a.kind is UnboundActionKind.MOVE for a in at) for at in listed):
+        met.append("fathoms-activation.move-tie-chooser")
+    return met
 
 
 def _investigator(state: FathomsDarkState, given) -> str:
