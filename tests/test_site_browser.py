@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import http.server
-import shutil
 import sys
 import threading
 import urllib.parse
@@ -25,7 +24,6 @@ from solver.spec import ROOT, load_results, scenarios_by_rule
 sys.path.insert(0, str(ROOT / "rules_docs" / "_ext"))
 from dm_rulebook.build import RESULTS_SNAPSHOT, ensure_site  # noqa: E402
 
-CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "build" / "screenshots"
 
 @pytest.fixture(scope="session")
