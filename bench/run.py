@@ -62,7 +62,7 @@ class Figure:
     def shown(self, value: float | None) -> str:
         if value is None:
             return "—"
-        return f"{value:.2f}×" if self.unit == "x" else f"{value:.1f} ms" if self.unit == "ms" else f"{value:.2f}"
+        return f"{value:.2f}×" if self.unit == "x" else f"{value:.1f} ms" if self.unit == "ms" else f"{value:.3f}"
 
     def row(self) -> list[str]:
         return [self.what, self.shown(self.value), "≤ " + self.shown(self.target), self.status, self.note]

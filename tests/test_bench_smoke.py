@@ -82,7 +82,7 @@ def test_the_results_are_written_for_the_performance_page(tmp_path, monkeypatch)
     assert {p.name for p in written} == {"bench.json", "bench-machine.csv", "bench-cold.csv", "bench-warm.csv",
                                          "bench-growth.csv"}
     rows = list(csv.reader((tmp_path / "bench-growth.csv").open(encoding="utf-8")))
-    assert rows == [["What", "Measured", "Target", "Result", "Detail"], ["g", "1.40", "≤ 1.20", "MISS", ""]]
+    assert rows == [["What", "Measured", "Target", "Result", "Detail"], ["g", "1.400", "≤ 1.200", "MISS", ""]]
     assert [f["status"] for f in json.loads((tmp_path / "bench.json").read_text())["figures"]] == ["PASS", "MISS"]
     page = (ROOT / "rules_docs" / "performance.md").read_text(encoding="utf-8")
     assert all(f"_data/bench-{name}.csv" in page for name in ("machine", "cold", "warm", "growth"))
