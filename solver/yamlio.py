@@ -313,6 +313,10 @@ class Entry:
         if choices is not None and v not in choices:
             shown = ", ".join(str(c) for c in choices)
             raise self.error(f"unknown {what} {v!r}; known: {shown}")
+        control = _CONTROL.search(v)
+        if control:  # a name is shown in answers: a newline or an escape sequence could forge lines of a ruling
+            raise self.error(f"{printable(v, 60)!r} holds the control character "
+                             f"{printable(control.group())}: names are plain text on one line")
         return v
 
     def boolean(self) -> bool:
