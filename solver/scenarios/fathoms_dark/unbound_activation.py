@@ -205,8 +205,8 @@ class ActionTable:
         options: list[tuple[UnboundAction, ...]] = []
         for _ in range(UNBOUND_ACTIONS):
             rows = [tuple(sorted(self.at(s), key=str)) for s in sorted(reach, key=space_sort_key)]
-            if len({tuple(str(a) for a in row) for row in rows}) != 1:
-                return ()
+            if len(set(rows)) != 1:  # the same options from every space reached (where they stand too, not only
+                return ()            # their words: "attack Lisbeth Gibson" from 5a is not the attack from 29a)
             options.append(rows[0])
             reach = {a.end for row in rows for a in row}
         product = 1
