@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import stat
 from pathlib import Path
@@ -212,7 +213,12 @@ def load_yaml_file(path: str | Path):
     if problem is not None:
         raise InputError(problem, file=file)
     try:
-        with path.open("rb") as f:
+        # opened without blocking and checked again on the open file: a file swapped for a pipe since it was
+        # looked at is refused, never waited on
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise InputError("is not a regular file (a pipe or a device?), not a YAML file", file=file)
             raw = f.read(MAX_FILE_BYTES + 1)  # the file may have grown since it was looked at
         if len(raw) > MAX_FILE_BYTES:
             raise InputError(f"too big for a state or board file (more than {MAX_FILE_BYTES} bytes)", file=file)
