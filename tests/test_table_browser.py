@@ -241,6 +241,26 @@ def test_events_played_on_the_table_answer_as_the_command_line_and_leave_the_pos
     assert after["investigators"]["Sophie Brigman"].get("health_plus_tokens")
 
 
+def test_an_answer_chosen_step_by_step_draws_each_steps_options(table):
+    """An unbound activation whose every action is chosen on its own: one button per option of each step; tapping
+    one draws it on the board."""
+    page = table.page
+    page.select_option("#dm-t-start", "fathoms-dark-unbound-activation-tie.yaml")
+    page.click("#dm-t-ask-button")
+    data = json.loads(page.text_content("#dm-t-json"))
+    assert data["steps"], "the example's answer is chosen step by step"
+    chips = page.locator("#dm-t-answer .dm-t-step button")
+    assert chips.count() == sum(len(step["options"]) for step in data["steps"])
+    for i, option in enumerate(data["steps"][0]["options"]):
+        chips.nth(i).click()
+        drawn = option["draw"]
+        assert drawn["spaces"] or drawn["figures"]
+        chosen = page.eval_on_selector_all("#dm-t-svg [data-chosen]", "(es) => es.map((e) => e.dataset.chosen)")
+        targets = page.eval_on_selector_all("#dm-t-svg [data-target]", "(es) => es.map((e) => e.dataset.target)")
+        assert set(chosen) == set(drawn["spaces"]) | set(data["draw"]["spaces"])
+        assert set(targets) == set(drawn["figures"]) | set(data["draw"]["figures"])
+
+
 def test_rule_ids_link_to_their_rule_pages(table):
     page = table.page
     _set_up_by_taps(page)

@@ -229,7 +229,7 @@ export function drawBoard(svg, board, lay, pos, draw, marks = {}) {
   for (const [sid, c] of Object.entries(lay.spaces)) {
     const spec = board.rooms[roomOf(board, sid)].spaces[sid];
     const f = spec.features || [];
-    if (want.has(sid)) hiG.append(el("circle", { cx: c.x, cy: c.y, r: R + 7, class: "dm-t-chosen" }));
+    if (want.has(sid)) hiG.append(el("circle", { cx: c.x, cy: c.y, r: R + 7, class: "dm-t-chosen", "data-chosen": sid }));
     const s = el("g", { class: "dm-t-space" + f.map((x) => ` dm-t-f-${x}`).join(""), "data-space": sid,
       tabindex: 0, role: "button", "aria-label": `space ${sid}` });
     s.append(el("circle", { cx: c.x, cy: c.y, r: R, class: "dm-t-disc" }));
@@ -272,7 +272,7 @@ export function drawBoard(svg, board, lay, pos, draw, marks = {}) {
     const [dx, dy] = slots[i % slots.length];
     const x = c.x + dx * (R - 2), y = c.y + dy * (R - 2);
     const fg = el("g", { class: `dm-t-fig dm-t-fig-${fig.kind}`, "data-figure": fig.id, "data-space": fig.space });
-    if (ringed.has(fig.id)) fg.append(el("circle", { cx: x, cy: y, r: 13, class: "dm-t-target" }));
+    if (ringed.has(fig.id)) fg.append(el("circle", { cx: x, cy: y, r: 13, class: "dm-t-target", "data-target": fig.id }));
     if (marks.figure === fig.id) fg.append(el("circle", { cx: x, cy: y, r: 12, class: "dm-t-fig-sel" }));
     fg.append(el("circle", { cx: x, cy: y, r: 9 }));
     fg.append(el("text", { x, y: y + 0.5 }, initials(fig.id)));
