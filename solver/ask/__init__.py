@@ -33,6 +33,7 @@ How a question is matched (measured side by side on the held-out questions, rule
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 
 from .answer import NOT_COVERED, AskAnswer, Entry, Hit, ScenarioStatus, Suggestion, ruling
@@ -50,10 +51,12 @@ COVERAGE_CHECKED = 5
 #: rarest :data:`solver.ask.rank.RARITY_CAP`).
 UNKNOWN_WORD_WEIGHT = 1.0
 #: The weight of a name (a capitalised word inside the question) the catalog never uses: another game, a place.
-UNKNOWN_NAME_WEIGHT = 6.0
+UNKNOWN_NAME_WEIGHT = 10.0
 #: The topics that answer a question about the base game: what of this expansion may go into it. Any other
 #: question that names the base game asks the base game's own rules, which the expansion's don't hold.
 BASE_GAME_TOPICS = frozenset({"components"})
+#: How a question names the base game (stems).
+BASE_GAME_NAMES = ("base game", "base campaign")
 #: Documents scored within this share of the best are near ties, ordered by their titles' words.
 TIE_BAND = 0.05
 #: Further hits are shown while their score is at least this share of the best one's.
@@ -111,7 +114,7 @@ class Asker:
         joined = f" {' '.join(stems)} "
         if any(f" {cue} " in joined for cue in self._cues):
             return self._not_covered(question, order[:8], generated)
-        if " base game " in joined and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
+        if any(f" {name} " in joined for name in BASE_GAME_NAMES) and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
             return self._not_covered(question, order[:8], generated)
         names = _names(question)
         if max(self.coverage(i, concepts, names) for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
@@ -132,12 +135,13 @@ class Asker:
     def _near_ties_by_title(self, order: list[int], scores: list[float], best: float,
                             stems: frozenset[str]) -> list[int]:
         """The order with the documents scored within :data:`TIE_BAND` of the best put first by how many of the
-        question's words their title and ID hold (a sibling rule that merely shares the topic's words falls
-        behind the one whose title names the point), then by score."""
+        question's words their title and ID hold, over the square root of the title's length (a sibling rule that
+        merely shares the topic's words falls behind the one whose title names the point; a short title that is
+        all point beats a long one that holds the same words among others), then by score."""
         band = [i for i in order[:COVERAGE_CHECKED] if scores[i] >= (1 - TIE_BAND) * best > 0]
         if len(band) < 2:
             return order
-        band.sort(key=lambda i: (-len(stems & self._titles[i]), -scores[i]))
+        band.sort(key=lambda i: (-len(stems & self._titles[i]) / math.sqrt(len(self._titles[i]) or 1), -scores[i]))
         return band + [i for i in order if i not in set(band)]
 
     def coverage(self, row: int, concepts, names: frozenset[str] = frozenset()) -> float:
