@@ -388,3 +388,9 @@ def test_the_page_fits_a_phone(table):
         page.screenshot(path=str(SHOTS / "table-phone.png"), full_page=True)
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_no_console_error_and_nothing_from_another_host(table):
+    """After every test above on the same page: no console error, no page error, no request to another host."""
+    assert table.page.evaluate("window.deepmadness.timings.runtime_ms") > 0
+    assert not table.problems, table.problems
