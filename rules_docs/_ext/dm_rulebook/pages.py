@@ -218,7 +218,7 @@ def render_rule(data: SiteData, rule, level: int) -> str:
         meta.append(_terms_line(data, rule))
     related = data.related_rules(rule)
     if related:
-        meta.append("**Related rules:** " + " · ".join(rule_link(data, rid) for rid, _ in related[:6]))
+        meta.append("**Related rules:** " + " · ".join(rule_link(data, rid) for rid, _ in related[:4]))
     opts = [o for o in data.catalog.options.values() if rule.id in o.rules]
     if opts:
         meta.append("**Assumptions and interpretations:** " + " · ".join(
@@ -404,9 +404,10 @@ def assumptions(data: SiteData) -> str:
     kinds = Counter(o.kind for o in opts)
     out = [f"{len(opts)} named settings: {kinds.get('assumption', 0)} assumptions and "
            f"{kinds.get('interpretation', 0)} interpretation options.", ""]
-    out += [table(["Name", "Kind", "Title", "Default", "Pinned by"], [
+    glance = table(["Name", "Kind", "Title", "Default", "Pinned by"], [
         [ref(option_anchor(o.name), o.name), o.kind, esc(o.title), code(o.default),
-         str(len({id(s) for _, s in pins[o.name]}))] for o in opts], escaped=True), ""]
+         str(len({id(s) for _, s in pins[o.name]}))] for o in opts], escaped=True)
+    out += [directive("dm-details", f"all {len(opts)} settings in one table", glance, {"class": "dm-glance"}), ""]
     for area in data.catalog.areas:
         in_area = [o for o in opts if o.area == area.name]
         if not in_area:
@@ -429,23 +430,25 @@ def render_option(data: SiteData, o, pins) -> str:
     if o.rules:
         out += ["**Rules it concerns:** " + ", ".join(f"{rule_link(data, r)} ({code(r)})" for r in o.rules), ""]
     other = next((k for k in o.choices if k != o.default), o.default)
-    out += ["**How to switch it:** in a state file,", "",
-            fence(f"options:\n  {o.name}: {other}", "yaml"), "",
-            "or on the command line, for one question:", "",
-            fence(f"deepmadness QUESTION STATE.yaml --option {o.name}={other}", "console"), ""]
+    switch = ["In a state file:", "", fence(f"options:\n  {o.name}: {other}", "yaml"), "",
+              "or on the command line, for one question:", "",
+              fence(f"deepmadness QUESTION STATE.yaml --option {o.name}={other}", "console")]
+    out += [directive("dm-details", "how to switch it", "\n".join(switch), {"class": "dm-switch"}), ""]
     if pins:
         rows = []
         for setting, spec in pins:
             rows.append([code(setting) if setting != "?" else "(named, no setting)",
                          f"{esc(spec.keyword)}: {esc(spec.name)}", code(spec.key), badge(data.status(spec))])
-        out += ["**Scenarios that pin it:**", "", table(["Setting", "Scenario", "Where", "Status"], rows,
-                                                         escaped=True), ""]
+        body = [table(["Setting", "Scenario", "Where", "Status"], rows, escaped=True), ""]
         pinned = {s for s, _ in pins}
         unpinned = [k for k in o.choices if k not in pinned]
         if unpinned:
-            out += ["No scenario pins " + ", ".join(code(k) for k in unpinned)
-                    + (" (the default: every scenario that names no setting runs with it)."
-                       if unpinned == [o.default] else "."), ""]
+            body += ["No scenario pins " + ", ".join(code(k) for k in unpinned)
+                     + (" (the default: every scenario that names no setting runs with it)."
+                        if unpinned == [o.default] else "."), ""]
+        n = len({s.key for _, s in pins})
+        out += [directive("dm-details", f"the scenarios that pin it ({n})", "\n".join(body), {"class": "dm-pins"}),
+                ""]
     else:
         out += [f"**Scenarios that pin it:** none; every scenario runs with the default, {code(o.default)}.", ""]
     return "\n".join(out)
