@@ -4,8 +4,10 @@
   (pytest-bdd, the site and the spec read them there) and are the data-only subpackage ``solver.features`` of the
   wheel (and of an editable install), so an installed ``deepmadness rule``/``ask`` reads them with
   ``importlib.resources`` like the catalog (``solver/catalog/*.yaml``).
-* The wheel carries the checked catalog compiled to JSON (``solver/catalog/compiled.json``, made here of the YAML
-  files the wheel ships): an installed command loads it instead of checking the YAML. An editable install has none.
+* The wheel carries the checked catalog and the parsed feature files as JSON (``solver/catalog/compiled.json``,
+  ``solver/features/compiled.json``, made here of the very files the wheel ships, by the package's own code in the
+  build folder): an installed command loads them instead of checking the YAML and importing the Cucumber parser.
+  An editable install, and the repository, have none.
 """
 
 import json
@@ -23,11 +25,14 @@ class BuildWithCompiledCatalog(build_py):
         super().run()
         if getattr(self, "editable_mode", False):
             return
-        sys.path.insert(0, str(Path(__file__).resolve().parent))
-        from solver.catalog import COMPILED, load_catalog, to_data
+        sys.path.insert(0, str(Path(self.build_lib).resolve()))  # the package as the wheel will hold it
+        from solver import catalog, spec
 
         folder = Path(self.build_lib) / "solver" / "catalog"
-        (folder / COMPILED).write_text(json.dumps(to_data(load_catalog(folder)), ensure_ascii=False), "utf-8")
+        (folder / catalog.COMPILED).write_text(json.dumps(catalog.to_data(catalog.load_catalog(folder)),
+                                                          ensure_ascii=False), "utf-8")
+        (spec.FEATURES_DIR / spec.COMPILED).write_text(json.dumps(spec.compile_features(), ensure_ascii=False),
+                                                       "utf-8")
 
 
 setup(

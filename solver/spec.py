@@ -106,10 +106,38 @@ def _feature_name(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
+#: The package's feature files parsed, as JSON, written into the wheel when it is built (``setup.py``, from the very
+#: files it ships), never into the repository: an installed ``rule`` or ``ask`` needn't import the Cucumber parser.
+COMPILED = "compiled.json"
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> dict[str, list]:
+    file = FEATURES_DIR / COMPILED
+    return json.loads(file.read_text(encoding="utf-8")) if file.is_file() else {}
+
+
+def compile_features(directory: Path = FEATURES_DIR) -> dict[str, tuple]:
+    """Every feature file of ``directory`` parsed (:func:`_parse_feature_text`), by its name (``setup.py``)."""
+    return {_feature_name(p): _parse_feature_text(p.read_text(encoding="utf-8")) for p in feature_files(directory)}
+
+
+def _tuples(value):
+    """JSON's lists back to the tuples :func:`_parse_feature_text` gave.
+
+    >>> _tuples(["a", [1, ["b", None]], []])
+    ('a', (1, ('b', None)), ())
+    """
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
 def parse_feature(path: Path) -> FeatureSpec:
-    """Parse one feature file; a syntax error raises the parser's CompositeParserException."""
-    name, description, ftags, scenarios = _parse_feature_text(path.read_text(encoding="utf-8"))
+    """Parse one feature file; a syntax error raises the parser's CompositeParserException. A file of an installed
+    wheel comes parsed already (:data:`COMPILED`)."""
     rel = _feature_name(path)
+    parsed = _compiled().get(rel)
+    name, description, ftags, scenarios = _tuples(parsed) if parsed is not None else \
+        _parse_feature_text(path.read_text(encoding="utf-8"))
     return FeatureSpec(rel, name, description, ftags, tuple(
         ScenarioSpec(rel, name, rule_name, sname, keyword, line, tags, ids, sdescription,
                      tuple(Step(*x) for x in background), tuple(Step(*x) for x in steps), examples)

@@ -215,3 +215,16 @@ def test_a_tag_naming_a_former_id_marks_the_rule_it_became():
 
     assert pytest_bdd_apply_tag("rule:" + alias, scenario) is True
     assert [m.args for m in scenario.pytestmark] == [(target,)]
+
+
+def test_the_features_compiled_for_the_wheel_read_back_as_parsed():
+    """setup.py writes ``compile_features()`` as JSON into the wheel; an installed command reads it back through
+    ``parse_feature`` instead of the Cucumber parser, and must get the same specification."""
+    import json
+
+    from solver import spec
+
+    compiled = json.loads(json.dumps(spec.compile_features()))
+    assert set(compiled) == {f.file for f in load_features()}
+    for name, data in compiled.items():
+        assert spec._tuples(data) == spec._parse_feature_text((ROOT / name).read_text(encoding="utf-8")), name

@@ -21,7 +21,7 @@ import pytest
 
 from bench.wheel import install
 from solver.catalog import COMPILED, catalog, from_data
-from solver.spec import ROOT
+from solver.spec import ROOT, compile_features
 from tests.test_readme import COMMANDS as README_COMMANDS
 
 #: Also asked: the two commands issue 10 found broken in an installed package.
@@ -52,6 +52,9 @@ def test_the_wheel_carries_the_data(installed):
     compiled = json.loads((site / "solver" / "catalog" / COMPILED).read_text(encoding="utf-8"))
     assert from_data(compiled) == catalog(), "the compiled catalog is not the catalog the YAML files make"
     assert not (ROOT / "solver" / "catalog" / COMPILED).exists(), "a compiled catalog in the repository"
+    features = json.loads((site / "solver" / "features" / COMPILED).read_text(encoding="utf-8"))
+    assert features == json.loads(json.dumps(compile_features())), "the compiled features are not the features"
+    assert not (ROOT / "features" / COMPILED).exists(), "compiled features in the repository"
 
 
 @pytest.mark.parametrize("command", COMMANDS)
