@@ -154,7 +154,12 @@ export async function startApp(root, base, dm) {
       app.status(`The state names the board file <code>${esc(app.S.board)}</code>: open it (Open board file).`, "dm-t-bad");
       return;
     }
-    const c = dm.call("check", app.stateYaml(), app.boardYaml);
+    let c;
+    try {
+      c = dm.call("check", app.stateYaml(), app.boardYaml);
+    } catch (e) {
+      c = { legal: false, error: e.message };
+    }
     app.lastCheck = c;
     if (!c.legal) {
       app.status(`Not a legal position: ${ruleLinks(app, esc(String(c.error).replace(/^deepmadness: error: /, "")))}`, "dm-t-bad");
@@ -172,7 +177,10 @@ export async function startApp(root, base, dm) {
     const box = $(root, "#dm-t-tools");
     if (app.editing) return;
     const scen = app.S.scenario;
-    const radios = TOOLS.filter(([, , only]) => !only || only === scen).map(([k, label]) => h("label", { class: "dm-t-tool" },
+    const tools = TOOLS.filter(([, , only]) => !only || only === scen);
+    if (!tools.some(([k]) => k === app.tool)) app.tool = "move";  // another scenario's marker: back to moving
+    const keep = [$(root, "#dm-t-which-investigator"), $(root, "#dm-t-which-monster")].map((x) => x && x.value);
+    const radios = tools.map(([k, label]) => h("label", { class: "dm-t-tool" },
       h("input", { type: "radio", name: "dm-t-tool", value: k, checked: app.tool === k,
         on: { change: () => { app.tool = k; } } }), label));
     const inv = h("select", { id: "dm-t-which-investigator", "aria-label": "investigator" },
@@ -181,6 +189,8 @@ export async function startApp(root, base, dm) {
       ...vocab.monsters.map((n) => h("option", { value: n }, n)));
     box.replaceChildren(h("div", { class: "dm-t-toolrow", role: "radiogroup", "aria-label": "tap a space to" },
       h("span", { class: "dm-t-hint" }, "Tap a space to:"), ...radios), h("div", { class: "dm-t-toolrow" }, inv, mon));
+    if (keep[0]) inv.value = keep[0];
+    if (keep[1]) mon.value = keep[1];
   }
 
   function tap(space, figureId) {
