@@ -94,3 +94,21 @@ def test_a_board_round_trips_through_the_pages_data():
     data = web.board(text.read_text(encoding="utf-8"))
     again = web.board(web.board_to_yaml(data))
     assert {**again, "name": data["name"], "approximate": data["approximate"]} == data
+
+
+def test_the_built_site_has_the_table_page_and_every_rule_link_lands_on_its_anchor():
+    """In the site ``make rulebook`` builds (the build the site's own tests share): the Table page with its files,
+    and each rule's or option's link an anchor of the page it names."""
+    from dm_rulebook.build import ensure_site
+
+    site = ensure_site(("html",))["html"].outdir
+    assert 'id="dm-table"' in (site / "table.html").read_text(encoding="utf-8")
+    static = site / "_static" / "table"
+    assert (static / "deepmadness.zip").is_file() and (static / "pyodide" / "pyodide.asm.wasm").is_file()
+    links = json.loads((static / "rule-links.json").read_text(encoding="utf-8"))
+    pages: dict[str, str] = {}
+    for name, link in links.items():
+        page, anchor = link.split("#")
+        if page not in pages:
+            pages[page] = (site / page).read_text(encoding="utf-8")
+        assert f'id="{anchor}"' in pages[page], f"{name}: no anchor {link}"
