@@ -214,11 +214,12 @@ def render_rule(data: SiteData, rule, level: int) -> str:
     out.append(f"{head} {code(rule.id)} · rulebook: *{esc(rule.section)}*")
     out.append("")
     meta = []
+    more = []  # collapsed: the terms (with the players' words for them) and the related rules
     if rule.terms:
-        meta.append(_terms_line(data, rule))
+        more.append(_terms_line(data, rule))
     related = data.related_rules(rule)
     if related:
-        meta.append("**Related rules:** " + " · ".join(rule_link(data, rid) for rid, _ in related[:4]))
+        more.append("**Related rules:** " + " · ".join(rule_link(data, rid) for rid, _ in related[:6]))
     opts = [o for o in data.catalog.options.values() if rule.id in o.rules]
     if opts:
         meta.append("**Assumptions and interpretations:** " + " · ".join(
@@ -228,8 +229,11 @@ def render_rule(data: SiteData, rule, level: int) -> str:
     played = plays_for_rule(rule.id)
     if played:
         meta.append("**What happens when…:** " + " · ".join(ref(label, title) for label, title in played))
+    if more:
+        what = " and ".join(x for x, ok in (("terms", rule.terms), ("related rules", related)) if ok)
+        meta.append(directive("dm-details", what, "\n\n".join(more), {"class": "dm-more"}, 4))
     if meta:
-        out.append(directive("container", "dm-rule-meta", "\n\n".join(meta)))
+        out.append(directive("container", "dm-rule-meta", "\n\n".join(meta), colons=5))
         out.append("")
     if rule.is_withdrawn:
         return "\n".join(out)
