@@ -261,6 +261,21 @@ def test_an_answer_chosen_step_by_step_draws_each_steps_options(table):
         assert set(targets) == set(drawn["figures"]) | set(data["draw"]["figures"])
 
 
+def test_a_scenarios_own_set_up_with_the_investigators_chosen(table, tmp_path):
+    page = table.page
+    page.select_option("#dm-t-start", "general-distance.yaml")  # Fathoms Dark
+    _open(page, "#dm-t-setup")
+    for name in ("Lisbeth Gibson", "Sophie Brigman", "Isaiah Wiesenthal"):
+        page.check(f'#dm-t-setup-form input[data-investigator="{name}"]')
+    page.click("#dm-t-setup-button")
+    _wait_status(page, "Legal position")
+    state = yaml.safe_load(_state_yaml(page))
+    assert set(state["investigators"]) == {"Lisbeth Gibson", "Sophie Brigman", "Isaiah Wiesenthal"}
+    assert set(state["fathoms-dark"]["objective_markers"]) == set(state["investigators"])
+    (tmp_path / "state.yaml").write_text(_state_yaml(page), encoding="utf-8")
+    assert run_installed("check", "state.yaml", cwd=tmp_path).returncode == 0
+
+
 def test_rule_ids_link_to_their_rule_pages(table):
     page = table.page
     _set_up_by_taps(page)

@@ -28,6 +28,7 @@ const SKELETON = `
 </section>
 <p id="dm-t-status" class="dm-t-status" role="status" aria-live="polite">Loading the solver…</p>
 <p id="dm-t-note" class="dm-t-hint"></p>
+<details id="dm-t-setup"><summary>A new set-up with other investigators</summary><div id="dm-t-setup-form"></div></details>
 <div class="dm-t-main">
   <div class="dm-t-left">
     <div class="dm-t-tools" id="dm-t-tools"></div>
@@ -367,10 +368,11 @@ export async function startApp(root, base, dm) {
   const startSel = $(root, "#dm-t-start");
   for (const e of examples) startSel.append(h("option", { value: e.file }, `example: ${e.title || e.file}`));
   // the scenario's own set-up on its shipped board (chance drawn with a seed shown), else the bare scenario
+  let party = ["Lisbeth Gibson", "Sophie Brigman"];
   app.setUp = (scenario) => {
     const seed = Math.floor(Math.random() * 10000);
     try {
-      app.load(dm.call("setup", scenario, ["Lisbeth Gibson", "Sophie Brigman"], seed));
+      app.load(dm.call("setup", scenario, party, seed));
       app.note(`The set-up of ${scenario}, its chance drawn at random (seed ${seed}): move the figures and markers `
         + "to match your table, or start from an example.");
     } catch (e) {
@@ -379,6 +381,16 @@ export async function startApp(root, base, dm) {
     }
   };
   app.note = (text) => { $(root, "#dm-t-note").textContent = text; };
+  $(root, "#dm-t-setup-form").replaceChildren(h("p", { class: "dm-t-toolrow" },
+    ...vocab.investigators.map((n) => h("label", { class: "dm-t-tool" }, h("input", { type: "checkbox", value: n,
+      checked: party.includes(n), "data-investigator": n }), n))),
+  h("button", { type: "button", id: "dm-t-setup-button", on: { click: () => {
+    const chosen = [...root.querySelectorAll("#dm-t-setup-form input:checked")].map((x) => x.value);
+    if (!chosen.length) { app.note("Choose at least one investigator."); return; }
+    party = chosen;
+    startSel.value = "";
+    app.setUp(scenSel.value);
+  } } }, "Set up"));
   scenSel.addEventListener("change", () => { startSel.value = ""; app.setUp(scenSel.value); });
   $(root, "#dm-t-clear").addEventListener("click", () => {
     startSel.value = "";
