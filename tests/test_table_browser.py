@@ -291,7 +291,8 @@ def test_rule_ids_link_to_their_rule_pages(table):
         if name in catalog().rules:
             assert anchor == "rule-" + name.replace(".", "-") and page_name == _page_of(name)
         else:  # an assumption or interpretation option
-            assert name in catalog().options and (page_name, anchor) == ("assumptions.html", "option-" + name.replace(".", "-"))
+            assert name in catalog().options
+            assert (page_name, anchor) == ("assumptions.html", "option-" + name.replace(".", "-"))
 
 
 def _page_of(rule_id: str) -> str:
