@@ -62,6 +62,8 @@ class Figure:
     def shown(self, value: float | None) -> str:
         if value is None:
             return "—"
+        if self.unit == "MB":
+            return f"{value:.0f} MB"
         return f"{value:.2f}×" if self.unit == "x" else f"{value:.1f} ms" if self.unit == "ms" else f"{value:.3f}"
 
     def row(self) -> list[str]:
@@ -247,10 +249,10 @@ def main(argv: list[str] | None = None) -> int:
                                      "build/bench.json and the Performance page's data.")
     parser.add_argument("--repeats", type=int, default=9, help="cold runs of each command and the floor (9)")
     parser.add_argument("--answers", type=int, default=15, help="timed warm answers an example (15)")
-    parser.add_argument("--only", choices=("cold", "warm", "growth"), action="append",
+    parser.add_argument("--only", choices=("cold", "warm", "growth", "worst"), action="append",
                         help="only this part (repeatable); the Performance page's data is then left as it is")
     args = parser.parse_args(argv)
-    parts = args.only or ["cold", "warm", "growth"]
+    parts = args.only or ["cold", "warm", "growth", "worst"]
     started, clock = _dt.datetime.now(_dt.timezone.utc), time.perf_counter()
     shipped = examples()
     figures: list[Figure] = []
@@ -265,6 +267,11 @@ def main(argv: list[str] | None = None) -> int:
     if "growth" in parts:
         print(f"Growth with the board's size ({', '.join(f'{s:,}' for s in SIZES)} spaces):")
         figures += growth([p for p, _ in shipped])
+    if "worst" in parts:  # bench/worst.py: the attack report's worst-case inputs, each ≤ 10 s CPU and ≤ 1.5 GB
+        from .worst import figures as worst_figures
+
+        print("Worst-case inputs, each run alone under a 1.5 GB cap:")
+        figures += worst_figures()
     about = machine(started, time.perf_counter() - clock, figures,
                     f"repeats={args.repeats}, answers={args.answers}, sizes={list(SIZES)}")
     written = write(figures, about, None if args.only else DATA_DIR)

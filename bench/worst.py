@@ -287,6 +287,23 @@ def report(results: list[Measured]) -> list[list[str]]:
     return rows
 
 
+def figures(small: bool = False) -> list:
+    """Each case's CPU time and peak memory as two of ``make bench``'s figures (PASS at or under the bounds; a run
+    that crashed, was killed or printed more than one error line misses both)."""
+    from .run import Figure
+
+    found = []
+    for case in CASES:
+        m = measure(case, case.small if small else case.full)
+        note = f"exit {m.code}" + ("" if m.ok or m.code in (0, 2) else ": " + " ".join(m.err.split())[:80])
+        good = m.code in (0, 2) and (m.code == 0 or len(m.err.strip().splitlines()) == 1)
+        found.append(Figure("worst", f"{m.case}: CPU", m.cpu * 1000 if good else None, CPU_LIMIT * 1000, "ms", note))
+        found.append(Figure("worst", f"{m.case}: memory", m.memory / 2**20 if good else None, MEMORY_LIMIT / 2**20,
+                            "MB", note))
+        print(f"  {m.case:<55} {m.cpu:6.2f} s {m.memory / 2**20:6.0f} MB  {note}  {'PASS' if m.ok else 'MISS'}")
+    return found
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.worst", description=__doc__.split("\n\n")[0])
     parser.add_argument("--small", action="store_true", help="the tests' sizes instead of the attack's")
