@@ -7,7 +7,8 @@ that prove it, then the next best rulings. ``ask_json(text)`` returns exactly wh
 prints; it is pure Python on the standard library's ``sqlite3``, so the website's ask box runs the same code under
 Pyodide and gives the same answers.
 
-How a question is matched (measured side by side on the held-out questions, rules_docs/performance.md)
+How a question is matched (chosen side by side on the tuning questions; the fresh held-out ones only report:
+rules_docs/performance.md)
 -----------------------------------------------------------------------------------------------------------------
 * The documents (:mod:`solver.ask.index`): every rule and every option, field by field — its ID and title, its
   text, its rulebook section, its terms' glossary names and players' synonyms, its scenarios' names; on the side
@@ -20,12 +21,13 @@ How a question is matched (measured side by side on the held-out questions, rule
   words and the rulebook's words it may mean.
 * The ranking (:mod:`solver.ask.rank`): SQLite FTS5's BM25 with column weights. Options (our readings and
   assumptions) count a little less than rules unless the question is about readings, so the rule that answers
-  comes first.
+  comes first. Documents within :data:`TIE_BAND` of the best go to the one whose title holds most of the
+  question's words, over the square root of the title's length.
 * Honest scope: a question is answered "not covered by the Endless Nightmares rules", with the nearest topics,
   when it holds one of the glossary's ``out_of_scope`` cues (advice, a monster card's values …), when it names
-  the base game and the best rule is not one of those that say what may go into it (:data:`BASE_GAME_TOPICS`),
-  or when none of the best documents (:data:`COVERAGE_CHECKED`) holds enough of it (:data:`MIN_COVERAGE`: the
-  share of its concepts, each weighted by its rarity; a word the catalog never uses weighs
+  the base game (:data:`BASE_GAME_NAMES`) and the best rule is not one of those that say what may go into it
+  (:data:`BASE_GAME_TOPICS`), or when none of the best documents (:data:`COVERAGE_CHECKED`) holds enough of it
+  (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the catalog never uses weighs
   :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name — :data:`UNKNOWN_NAME_WEIGHT`).
 * The ruling first (:mod:`solver.ask.answer`): the best rule's first sentence, opened by yes or no when the
   question asks so (the rule's main clause says no where the question says yes, or the other way round).
@@ -114,7 +116,8 @@ class Asker:
         joined = f" {' '.join(stems)} "
         if any(f" {cue} " in joined for cue in self._cues):
             return self._not_covered(question, order[:8], generated)
-        if any(f" {name} " in joined for name in BASE_GAME_NAMES) and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
+        names_base_game = any(f" {name} " in joined for name in BASE_GAME_NAMES)
+        if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
             return self._not_covered(question, order[:8], generated)
         names = _names(question)
         if max(self.coverage(i, concepts, names) for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
