@@ -63,17 +63,22 @@ clean:
 	rm -rf build _build
 
 ## The benchmark (not part of `make test`): cold commands against `python -c "import constraint, yaml"` (≤ 2.0×), warm
-## answers on the shipped boards (≤ 10 ms), growth with the board's size up to 10,000 spaces (exponent ≤ 1.2); every
-## figure PASS or MISS, written to build/bench.json and the Performance page's data (rules_docs/_data/).
+## answers on the shipped boards (≤ 10 ms), growth with the board's size up to 10,000 spaces (exponent ≤ 1.2) and
+## the worst-case inputs of the attack report (bench/worst.py: each ≤ 10 s CPU and ≤ 1.5 GB); every figure PASS or
+## MISS, written to build/bench.json and the Performance page's data (rules_docs/_data/).
 .PHONY: bench
 bench: $(STAMP)
 	$(PY) -m bench
 
 ## Longer fuzzing: FUZZ_COUNT malformed state files (default 20000; `make test` runs 2100) through every command,
-## the property tests under the Hypothesis profile "fuzz" (hundreds of longer random games), and the determinism
-## checks. FUZZ_SEED=word picks other cases; a failure names the case to run again.
+## the property tests under the Hypothesis profile "fuzz" (hundreds of longer random games), the determinism
+## checks, every class of the attack report (issue 13: crashes, closed/full output and encodings, Ctrl-C, the
+## leak, wrong answers, terminal injection, error lines) and its worst-case inputs at the attack's own sizes
+## (DEEPMADNESS_WORST=full: each ≤ 10 s CPU and ≤ 1.5 GB). FUZZ_SEED=word picks other cases; a failure names the
+## case to run again.
 FUZZ_COUNT ?= 20000
 .PHONY: fuzz
 fuzz: $(STAMP)
-	FUZZ_COUNT=$(FUZZ_COUNT) $(PY) -m pytest -q --hypothesis-profile=fuzz \
-		tests/test_fuzz.py tests/test_invariants.py tests/test_determinism.py tests/test_trust_input.py
+	FUZZ_COUNT=$(FUZZ_COUNT) DEEPMADNESS_WORST=full $(PY) -m pytest -q --hypothesis-profile=fuzz \
+		tests/test_fuzz.py tests/test_invariants.py tests/test_determinism.py tests/test_trust_input.py \
+		tests/test_bounds.py tests/test_terminal.py tests/test_yaml_strict.py

@@ -8,6 +8,8 @@
    loaded afresh, untimed): at most 10 ms, the median CPU time.
 3. **Growth** — each example's question on its board drawn out to about 1,000, 3,000 and 10,000 spaces
    (:mod:`bench.boards`): the slope of log(time) against log(spaces) at most 1.2, about linear.
+4. **Worst-case inputs** — the attack report's denial-of-service inputs (:mod:`bench.worst`), each run alone as a
+   new process under a 1.5 GB address-space cap: at most 10 s of CPU and 1.5 GB, answered or refused in one line.
 
 Timing is the standard library's: :mod:`timeit`'s clock and loop for the warm answers, ``subprocess`` for the cold
 commands (pyperf was weighed: its runner re-runs the script as worker processes, takes over the command line and runs
