@@ -403,6 +403,25 @@ def test_at_once_lets_two_portals_stack_on_a_shared_space():
     assert answer.options["purple-hazard.order"] == "at-once" and "all at once" in answer.result.text
 
 
+def test_a_new_game_asks_where_each_investigator_starts_only_when_the_players_place_them():
+    """fevered-setup.start-space: by default new_game puts everyone on 2a and asks nothing; under
+    anywhere-in-start-room it asks, for each investigator, among the spaces of room 2, and places the answer."""
+    asked = []
+
+    def choose(decision):
+        asked.append(decision)
+        return "2c" if "Lisbeth" in decision.question else "2b"
+
+    state = SCENARIO.new_game(["Lisbeth Gibson", "Sophie Brigman"], random.Random(1), choose)
+    assert asked == [] and {state.figures[n].space for n in ("Lisbeth Gibson", "Sophie Brigman")} == {"2a"}
+    scenario = FeveredDreams(SCENARIO.board, Options({"fevered-setup.start-space": "anywhere-in-start-room"}))
+    state = scenario.new_game(["Lisbeth Gibson", "Sophie Brigman"], random.Random(1), choose)
+    assert [(d.rule_id, d.options) for d in asked] == [("fevered-board.start-room", ("2a", "2b", "2c"))] * 2
+    assert (state.figures["Lisbeth Gibson"].space, state.figures["Sophie Brigman"].space) == ("2c", "2b")
+    with pytest.raises(PlayerChoiceRequired):
+        scenario.new_game(["Lisbeth Gibson"], random.Random(1))
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_seeded_play_outs_through_the_protocol_keep_the_scenario_invariants(seed):
     """Whole games with random choices, driven by solver.game.play_round alone: the invariants hold after every

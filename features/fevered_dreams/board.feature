@@ -22,15 +22,50 @@ Feature: Fevered Dreams: the board and the devoured deck
         | without room 2       |
         | with an extra room 5 |
 
-  Rule: Room 2 is the Start room
+  Rule: Room 2 is the Start room (on which of its spaces: assumption fevered-setup.start-space)
 
-    @rule:fevered-board.start-room
-    Scenario: The investigators begin on the start space of room 2
+    @rule:fevered-board.start-room @option:fevered-setup.start-space
+    Scenario: The investigators begin on the start space of room 2 (the default)
       Given a Fevered Dreams game on the shipped board
+      And the Fevered Dreams option "fevered-setup.start-space" is set to "start-space"
       When Lisbeth Gibson and Sophie Brigman join the Fevered Dreams game
       Then Lisbeth Gibson stands in the Fevered Dreams space 2a
       And Sophie Brigman stands in the Fevered Dreams space 2a
       And the Fevered Dreams space 2a is the start space of room 2
+
+    @rule:fevered-board.start-room @option:fevered-setup.start-space
+    Scenario: Where any space of room 2 will do, the players choose among all of them
+      Given a Fevered Dreams game on the shipped board
+      And the Fevered Dreams option "fevered-setup.start-space" is set to "anywhere-in-start-room"
+      When Lisbeth Gibson is placed in the Fevered Dreams Start room
+      Then the players must choose where Lisbeth Gibson starts in Fevered Dreams among 2a, 2b and 2c
+      And Lisbeth Gibson is not in the Fevered Dreams game
+
+    @rule:fevered-board.start-room @option:fevered-setup.start-space
+    Scenario Outline: The players place Lisbeth Gibson on <space>, under fevered-setup.start-space = <setting>
+      Given a Fevered Dreams game on the shipped board
+      And the Fevered Dreams option "fevered-setup.start-space" is set to "<setting>"
+      When Lisbeth Gibson is placed on the Fevered Dreams space <space> at the start
+      Then Lisbeth Gibson stands in the Fevered Dreams space <space>
+
+      Examples:
+        | setting                | space |
+        | start-space            | 2a    |
+        | anywhere-in-start-room | 2b    |
+        | anywhere-in-start-room | 2c    |
+
+    @rule:fevered-board.start-room @option:fevered-setup.start-space
+    Scenario Outline: Lisbeth Gibson can't start on <space>, under fevered-setup.start-space = <setting>
+      Given a Fevered Dreams game on the shipped board
+      And the Fevered Dreams option "fevered-setup.start-space" is set to "<setting>"
+      When Lisbeth Gibson is placed on the Fevered Dreams space <space> at the start
+      Then the Fevered Dreams operation is refused under rule "fevered-board.start-room"
+      And Lisbeth Gibson is not in the Fevered Dreams game
+
+      Examples:
+        | setting                | space |
+        | start-space            | 2c    |
+        | anywhere-in-start-room | 3a    |
 
     @rule:fevered-board.start-room
     Scenario: A board whose room 2 has no start space is refused

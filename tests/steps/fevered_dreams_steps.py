@@ -133,6 +133,17 @@ def _fd_join(fd_state, names):
         _with_investigator(fd_state, n)
 
 
+@when(step("{name:Investigator} is placed in the Fevered Dreams Start room"), target_fixture="fd_result")
+def _fd_place_start(fd_state, name):
+    return _attempt(lambda: fd_state.scenario.add_investigator(fd_state, name, INVESTIGATORS[name].health))
+
+
+@when(step("{name:Investigator} is placed on the Fevered Dreams space {space} at the start"),
+      target_fixture="fd_result")
+def _fd_place_start_on(fd_state, name, space):
+    return _attempt(lambda: fd_state.scenario.add_investigator(fd_state, name, INVESTIGATORS[name].health, space))
+
+
 @given(step("the investigators {names} are on the Fevered Dreams activation track"))
 def _fd_track(fd_state, names):
     for n in _items(names):
@@ -451,7 +462,7 @@ def _fd_then_stands(fd_state, name, space):
 
 @then(step("the Fevered Dreams space {space} is the start space of room {room:d}"))
 def _fd_start_space(fd_state, space, room):
-    assert fd_state.scenario.start_space() == space
+    assert fd_state.scenario.start_spaces() == [space]
     assert fd_state.board.room_of(space) == room and "start" in fd_state.board.space(space).features
 
 
@@ -524,6 +535,18 @@ def _fd_round_trip(fd_state):
 def _fd_refused(fd_result, rule):
     assert isinstance(fd_result.error, (RuleViolation, PlayerChoiceRequired)), fd_result
     assert fd_result.error.rule_id == rule, fd_result.error
+
+
+@then(step("the players must choose where {name:Investigator} starts in Fevered Dreams among {spaces}"))
+def _fd_start_asked(fd_result, name, spaces):
+    assert isinstance(fd_result.error, PlayerChoiceRequired), fd_result
+    assert fd_result.error.rule_id == "fevered-board.start-room" and name in fd_result.error.question
+    assert list(fd_result.error.options) == _items(spaces)
+
+
+@then(step("{name:Investigator} is not in the Fevered Dreams game"))
+def _fd_not_in_game(fd_state, name):
+    assert name not in fd_state.figures and name not in fd_state.activation_track
 
 
 @then("no Fevered Dreams monster card has been chosen")

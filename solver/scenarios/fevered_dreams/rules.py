@@ -15,7 +15,8 @@ The round, through the scenario protocol (:class:`solver.game.Scenario`):
 * :meth:`FeveredDreams.end_of_round` — every obscure marker on the board becomes a flooded marker;
 * :meth:`FeveredDreams.take_action` — the investigators' means: Investigate, attacking an obscure marker, moving.
 
-Rules: the catalog area ``fevered_dreams``. Options read here: ``existence-dial.start-level``,
+Rules: the catalog area ``fevered_dreams``. Options read here: ``fevered-setup.start-space``,
+``existence-dial.start-level``,
 ``obscure-marker.supply``, ``obscure.kill-when-card-full``, ``mist.same-space-sight``, ``purple-hazard.order``,
 ``purple-hazard.nearest-flooded``, ``purple-hazard.portal-space``, ``obscure-spawn.repeated-room``.
 """
@@ -132,16 +133,13 @@ class FeveredDreams(Scenario):
         state.face_down = list(markers)
         if rng is not None:
             state.reveal(markers[rng.randrange(len(markers))])  # fevered-setup.obscure-on-portal
-        for f in state.investigators():
-            if f.space is None:
-                f.space = self.start_space()  # fevered-board.start-room
-            state.existence.setdefault(f.id, self.existence_start_level())
 
     def new_game(self, investigators: Sequence[str], rng: random.Random | None = None,
                  choose: Chooser = players_must_choose) -> FeveredDreamsState:
-        """A new game: the set-up, then each investigator on the start space with a full existence dial. Without
-        ``rng`` the revealed objective marker is asked of ``choose`` (a random draw at the table). The monster
-        cards are the players' choice (:meth:`choose_monsters`)."""
+        """A new game: the set-up, then each investigator in the Start room with a full existence dial (where
+        the players place them, ``choose`` is asked where each starts). Without ``rng`` the revealed objective
+        marker is asked of ``choose`` (a random draw at the table). The monster cards are the players' choice
+        (:meth:`choose_monsters`)."""
         state = self.new_state(rng)
         if state.obscure_portal is None:
             colour = choose(Decision("fevered-setup.obscure-on-portal", "Which objective marker is revealed?",
@@ -152,21 +150,36 @@ class FeveredDreams(Scenario):
             if health is None:
                 raise ValueError(f"{name}'s health is not public: add the investigator with add_investigator and "
                                  f"give it")
-            self.add_investigator(state, name, health)
+            self.add_investigator(state, name, health, choose=choose)
         return state
 
-    def start_space(self) -> str:
-        return start_space_of(self.board)
+    def start_spaces(self) -> list[str]:
+        """Where an investigator may start (fevered-board.start-room, assumption ``fevered-setup.start-space``):
+        the space of room 2 marked "start", or any space of room 2 when the players place the investigators."""
+        if self.options["fevered-setup.start-space"] == "start-space":
+            return [start_space_of(self.board)]
+        return list(self.board.rooms[START_ROOM].spaces)
 
     def existence_start_level(self) -> int:
         return int(self.options["existence-dial.start-level"])
 
-    def add_investigator(self, state: FeveredDreamsState, investigator: str, health: int) -> None:
-        """Put an investigator into a game being set up: on the Start room's start space, with a full existence
-        dial (fevered-board.start-room, fevered-existence.dial)."""
+    def add_investigator(self, state: FeveredDreamsState, investigator: str, health: int, space: str | None = None,
+                         choose: Chooser = players_must_choose) -> None:
+        """Put an investigator into a game being set up: in the Start room, with a full existence dial
+        (fevered-board.start-room, fevered-existence.dial). ``space`` says where; without it the one start space
+        allowed is used, or ``choose`` is asked when the players place the investigators
+        (``fevered-setup.start-space``)."""
         if investigator in state.figures:
             raise RuleViolation("fevered-board.start-room", f"{investigator} is already in the game")
-        state.figures[investigator] = Figure(investigator, "investigator", self.start_space(), Health(health))
+        allowed = self.start_spaces()
+        if space is None:
+            space = allowed[0] if len(allowed) == 1 else choose(
+                Decision("fevered-board.start-room", f"Where does {investigator} start?", tuple(allowed)))
+        if space not in allowed:
+            raise RuleViolation("fevered-board.start-room",
+                                f"{investigator} can't start on {space}: under fevered-setup.start-space = "
+                                f"{self.options['fevered-setup.start-space']} the start is {', '.join(allowed)}")
+        state.figures[investigator] = Figure(investigator, "investigator", space, Health(health))
         state.activation_track.append(investigator)
         state.existence[investigator] = self.existence_start_level()
 
