@@ -309,6 +309,56 @@ def test_impossible_positions_are_refused(section, entry, rule):
     assert (info.value.file, info.value.entry, info.value.rule_id) == ("fd.yaml", entry, rule)
 
 
+def _fd_data(section: dict, top: dict | None = None, options: dict | None = None) -> dict:
+    """State-file data: Lisbeth Gibson on 2a, Obscure on the red portal, then ``section`` in the scenario's section,
+    ``top`` at the top level and ``options``."""
+    data = {"scenario": FeveredDreams.name, "investigators": {"Lisbeth Gibson": {"space": "2a"}},
+            "fevered-dreams": {"obscure_portal": "red", **section}, **(top or {})}
+    if options:
+        data["options"] = options
+    return data
+
+
+# Once scenarios of the specification, tagged with the rule each entry breaks; they check a state file, not a game
+# ruling (issue 11), so they live here.
+@pytest.mark.parametrize("section, top, entry, rule", [
+    ({}, {"room_deck": [3], "devoured_deck": [2, 4, 17, 18, 19, 20, 24, 25, 27]}, "room_deck",
+     "fevered-board.devoured-deck"),
+    ({}, {"devoured_deck": [2, 3, 4, 17, 18, 19, 20, 24, 25], "devoured_rooms": [2, 3, 4, 17, 18, 19, 20, 24, 25]},
+     "devoured_rooms", "fevered-board.devoured-deck"),
+    ({"devoured_effects": {"3a": None}}, {}, "fevered-dreams.devoured_effects.3a", "fevered-board.devoured-effects"),
+    ({"obscure_card": 4}, {}, "fevered-dreams.obscure_card", "fevered-obscure-marker.card-limit"),
+    ({"obscure_markers": ["3a", "4a", "17a", "18a"]}, {}, "fevered-dreams.obscure_markers",
+     "fevered-obscure-marker.end-of-round-flooded"),
+    ({"monster_cards": ["Grudge", {"name": "Leviath", "epic": True}]}, {}, "fevered-dreams.monster_cards[1]",
+     "fevered-setup.no-epic-monsters"),
+], ids=["a room in the room deck", "a room missing from the devoured deck", "a devoured effect on a spawn space",
+        "four on the Obscure card", "four obscure markers on the board", "an epic monster"])
+def test_a_state_file_that_breaks_a_rule_is_refused_naming_the_entry_and_the_rule(section, top, entry, rule):
+    from solver.errors import InputError
+    from solver.state import state_from_data
+
+    with pytest.raises(InputError) as info:
+        state_from_data(_fd_data(section, top), "fd.yaml")
+    assert (info.value.file, info.value.entry, info.value.rule_id) == ("fd.yaml", entry, rule)
+
+
+@pytest.mark.parametrize("level, verdict", [("5", "refused"), ("6", "read"), ("7", "read")])
+def test_a_state_file_cant_show_an_existence_above_the_start_level(level, verdict):
+    """An existence of 6 is read only where existence-dial.start-level allows it (fevered-existence.no-recovery)."""
+    from solver.errors import InputError
+    from solver.state import state_from_data
+
+    data = _fd_data({"existence": {"Lisbeth Gibson": 6}}, options={"existence-dial.start-level": level})
+    if verdict == "read":
+        assert state_from_data(data, "fd.yaml").existence["Lisbeth Gibson"] == 6
+    else:
+        with pytest.raises(InputError) as info:
+            state_from_data(data, "fd.yaml")
+        assert (info.value.entry, info.value.rule_id) == ("fevered-dreams.existence.Lisbeth Gibson",
+                                                           "fevered-existence.no-recovery")
+
+
 def test_more_than_six_obscure_markers_in_all_are_refused():
     from solver.errors import InputError
     from solver.state import state_from_data

@@ -103,16 +103,6 @@ Feature: Fevered Dreams: the board and the devoured deck
       Then the Fevered Dreams devoured deck holds each of the ten rooms once
       And every Fevered Dreams room is devoured and the room deck is empty
 
-    @rule:fevered-board.devoured-deck
-    Scenario Outline: A state file whose decks break the rule is refused
-      When a Fevered Dreams state file with Obscure on the red portal and "<decks>" is read
-      Then the Fevered Dreams state file is refused at "<entry>" under rule "fevered-board.devoured-deck"
-
-      Examples:
-        | decks                                                                 | entry         |
-        | room_deck: [3], devoured_deck: [2, 4, 17, 18, 19, 20, 24, 25, 27]      | room_deck     |
-        | devoured_deck: [2, 3, 4, 17, 18, 19, 20, 24, 25], devoured_rooms: [2, 3, 4, 17, 18, 19, 20, 24, 25] | devoured_rooms |
-
   Rule: A devoured effect marker on every space but the spawn spaces
 
     @rule:fevered-board.devoured-effects
@@ -120,8 +110,3 @@ Feature: Fevered Dreams: the board and the devoured deck
       Given a Fevered Dreams game on the shipped board
       Then every Fevered Dreams space but the ten spawn spaces holds a devoured effect marker
       And the Fevered Dreams spawn space 3a holds no devoured effect marker
-
-    @rule:fevered-board.devoured-effects
-    Scenario: A state file may not put a devoured effect marker on a spawn space
-      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {devoured_effects: {3a: null}}" is read
-      Then the Fevered Dreams state file is refused at "fevered-dreams.devoured_effects.3a" under rule "fevered-board.devoured-effects"

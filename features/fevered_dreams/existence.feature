@@ -63,14 +63,3 @@ Feature: Fevered Dreams: the existence dial
       When Lisbeth Gibson tries to recover 1 existence
       Then the Fevered Dreams operation is refused under rule "fevered-existence.no-recovery"
       And the existence dial of Lisbeth Gibson shows 2
-
-    @rule:fevered-existence.no-recovery
-    Scenario Outline: A state file can't show an existence above the start level (<level>)
-      Given the Fevered Dreams state file options "existence-dial.start-level: '<level>'"
-      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {existence: {Lisbeth Gibson: <shown>}}" is read
-      Then the Fevered Dreams state file is <verdict>
-
-      Examples:
-        | level | shown | verdict                                                                              |
-        | 5     | 6     | refused at "fevered-dreams.existence.Lisbeth Gibson" under rule "fevered-existence.no-recovery" |
-        | 7     | 6     | read                                                                                 |

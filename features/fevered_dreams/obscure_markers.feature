@@ -140,11 +140,6 @@ Feature: Fevered Dreams: obscure markers
       Then the Fevered Dreams operation is refused under rule "fevered-obscure-marker.card-limit"
       And obscure markers stand in the Fevered Dreams spaces 3a
 
-    @rule:fevered-obscure-marker.card-limit
-    Scenario: A state file can't put four on the card
-      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {obscure_card: 4}" is read
-      Then the Fevered Dreams state file is refused at "fevered-dreams.obscure_card" under rule "fevered-obscure-marker.card-limit"
-
   Rule: At the end of the round, obscure markers turn into flooded markers
 
     @rule:fevered-obscure-marker.end-of-round-flooded
@@ -156,8 +151,3 @@ Feature: Fevered Dreams: obscure markers
       Then the Fevered Dreams flooded markers are 3a: 2, 4a: 1 and 17a: 1
       And 0 obscure markers stand on the Fevered Dreams board
       And the Obscure card holds 2 obscure markers
-
-    @rule:fevered-obscure-marker.end-of-round-flooded
-    Scenario: A state file can't have more than three obscure markers on the board
-      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {obscure_markers: [3a, 4a, 17a, 18a]}" is read
-      Then the Fevered Dreams state file is refused at "fevered-dreams.obscure_markers" under rule "fevered-obscure-marker.end-of-round-flooded"

@@ -17,11 +17,6 @@ Feature: Fevered Dreams: special setup
       Then the Fevered Dreams operation is refused under rule "fevered-setup.no-epic-monsters"
       And no Fevered Dreams monster card has been chosen
 
-    @rule:fevered-setup.no-epic-monsters
-    Scenario: A state file naming an epic monster is refused
-      When a Fevered Dreams state file with Obscure on the red portal and "fevered-dreams: {monster_cards: [Grudge, {name: Leviath, epic: true}]}" is read
-      Then the Fevered Dreams state file is refused at "fevered-dreams.monster_cards[1]" under rule "fevered-setup.no-epic-monsters"
-
   Rule: The Obscure card ends the activation track
 
     @rule:fevered-setup.obscure-card-last

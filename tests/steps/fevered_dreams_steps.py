@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-import yaml
 from parse import with_pattern
 from pytest_bdd import given, parsers, then, when
 
@@ -89,13 +88,6 @@ def _with_investigator(state, name: str):
         assert health is not None, f"{name}'s health is not public: a scenario naming {name} must give it"
         state.scenario.add_investigator(state, name, health)
     return state.figures[name]
-
-
-# --- fixtures -------------------------------------------------------------------------------------------------------
-@pytest.fixture
-def fd_file_options() -> dict:
-    """Options written into a state file built by a step (none unless a step says so)."""
-    return {}
 
 
 # --- the game -------------------------------------------------------------------------------------------------------
@@ -235,11 +227,6 @@ def _fd_monsters_chosen(fd_state, names):
     fd_state.scenario.choose_monsters(fd_state, _items(names))
 
 
-@given(step('the Fevered Dreams state file options "{setting}"'), target_fixture="fd_file_options")
-def _fd_file_options(setting):
-    return {str(k): str(v) for k, v in yaml.safe_load(setting).items()}
-
-
 # --- operations -----------------------------------------------------------------------------------------------------
 @when("the Fevered Dreams monster cards are chosen:", target_fixture="fd_result")
 def _fd_choose(fd_state, datatable):
@@ -359,7 +346,7 @@ def _fd_new_game_no_draw(name):
     return _attempt(lambda: FeveredDreams.with_shipped_board().new_game([name]))
 
 
-# --- boards and state files -----------------------------------------------------------------------------------------
+# --- boards ---------------------------------------------------------------------------------------------------------
 def _shipped_board_data() -> dict:
     return copy.deepcopy(load_yaml_file(board_file(FeveredDreams.name)))
 
@@ -407,22 +394,6 @@ def _fd_board_no_portal(colour):
             if isinstance(spec, dict) and spec.get("portal") == colour:
                 room["spaces"][sid] = {k: v for k, v in spec.items() if k != "portal"}
     return _build_board(data)
-
-
-@when(step('a Fevered Dreams state file with Obscure on the {colour} portal and "{snippet}" is read'),
-      target_fixture="fd_result")
-def _fd_read_state_file(colour, snippet, fd_file_options):
-    """A state file: Lisbeth Gibson in 2a, Obscure on the ``colour`` portal, then what ``snippet`` says (its
-    ``fevered-dreams:`` keys are added to the section)."""
-    from solver.state import state_from_data
-
-    data = {"scenario": FeveredDreams.name, "investigators": {"Lisbeth Gibson": {"space": "2a"}}}
-    if fd_file_options:
-        data["options"] = dict(fd_file_options)
-    extra = yaml.safe_load("{" + snippet + "}")
-    data["fevered-dreams"] = {"obscure_portal": colour, **(extra.pop("fevered-dreams", None) or {})}
-    data.update(extra)
-    return _attempt(lambda: state_from_data(data, "fd-state.yaml"))
 
 
 # --- questions ------------------------------------------------------------------------------------------------------
@@ -503,31 +474,6 @@ def _fd_effects(fd_state):
 @then(step("the Fevered Dreams spawn space {space} holds no devoured effect marker"))
 def _fd_no_effect(fd_state, space):
     assert fd_state.board.space(space).is_spawn_space and space not in fd_state.devoured_effects
-
-
-@then(step('the Fevered Dreams state file is refused at "{entry}" under rule "{rule}"'))
-def _fd_file_refused(fd_result, entry, rule):
-    assert isinstance(fd_result.error, InputError), fd_result
-    assert (fd_result.error.entry, fd_result.error.rule_id) == (entry, rule), fd_result.error
-
-
-@then("the Fevered Dreams state file is read", target_fixture="fd_state")
-def _fd_file_read(fd_result):
-    assert fd_result.error is None, fd_result.error
-    return fd_result.value
-
-
-@then("writing that Fevered Dreams position and reading it back gives the same position")
-def _fd_round_trip(fd_state):
-    from solver.state import dump_state, state_from_data
-
-    from solver.state import section_format
-
-    again = state_from_data(dump_state(fd_state), "again.yaml")
-    section = section_format(fd_state.scenario)
-    assert section.write(again) == section.write(fd_state)
-    assert {m.id: (m.space, m.health.wounds) for m in again.obscure_markers.values()} == \
-           {m.id: (m.space, m.health.wounds) for m in fd_state.obscure_markers.values()}
 
 
 # --- then: refusals and the setup ------------------------------------------------------------------------------------
