@@ -9,15 +9,16 @@ Feature: Fevered Dreams: winning and losing
   Rule: Winning: every portal removed
 
     @rule:fevered-outcome.win-portals-removed @rule:outcome.win-scenario
-    Scenario Outline: <removed> portals removed
-      Given <removed> Fevered Dreams portals have been removed from the game
+    Scenario Outline: The portals removed from the game: <removed>
+      Given the Fevered Dreams portals removed from the game are <removed>
       Then the Fevered Dreams game is <state>
 
       Examples:
-        | removed | state                                                         |
-        | 0       | not over                                                      |
-        | 5       | not over                                                      |
-        | 6       | won under rule "fevered-outcome.win-portals-removed"          |
+        | removed                                    | state                                                |
+        | none                                       | not over                                             |
+        | red, blue, green, yellow and purple        | not over                                             |
+        | blue, green, yellow, purple and white      | not over                                             |
+        | red, blue, green, yellow, purple and white | won under rule "fevered-outcome.win-portals-removed" |
 
   Rule: Only the general losing conditions
 

@@ -180,10 +180,11 @@ def _fd_removed(fd_state, colours):
     fd_state.remove_portals(_items(colours))
 
 
-@given(step("{n:d} Fevered Dreams portals have been removed from the game"))
-def _fd_removed_n(fd_state, n):
-    others = [c for c in PORTAL_COLOURS if c != fd_state.obscure_portal]
-    fd_state.remove_portals((others + [fd_state.obscure_portal])[:n])
+@given(step("the Fevered Dreams portals removed from the game are {colours}"))
+def _fd_removed_are(fd_state, colours):
+    """Exactly the portals named (``none``: every portal is on the board)."""
+    fd_state.remove_portals(_items(colours))
+    assert set(fd_state.removed_portals) == set(_items(colours))
 
 
 @given(step("Obscure stands on the {colour} Dimensional Portal"))
