@@ -24,6 +24,7 @@ import pytest
 import yaml
 
 from solver.board import Room
+from solver.boardfile import load_board
 from solver.catalog import catalog
 from solver.cli import example_argv
 from solver.cli import main as cli_main
@@ -144,6 +145,12 @@ def _wait_status(page, text: str) -> None:
 
 def _tap(page, space: str) -> None:
     page.locator(f'g.dm-t-space[data-space="{space}"]').click()
+
+
+def _tap_room(page, room: str) -> None:
+    """Tap a room's tile at the middle of its top edge (clear of its spaces and its rounded corners)."""
+    tile = page.locator(f'g.dm-t-room[data-room="{room}"] rect')
+    tile.click(position={"x": tile.bounding_box()["width"] / 2, "y": 4})
 
 
 def _tool(page, tool: str) -> None:
@@ -375,13 +382,13 @@ def test_a_board_made_in_the_editor_loads_in_the_command_line(table, tmp_path):
     _tap(page, "9a")
     _tap(page, "17a")  # no hatch → open
     page.check('input[name=dm-t-edit-tool][value="space"]')
-    page.locator('g.dm-t-room[data-room="9"] rect').click(position={"x": 10, "y": 5})
+    _tap_room(page, "9")
     assert "dm-t-ok" in page.get_attribute("#dm-t-edit-status", "class"), page.inner_text("#dm-t-edit-status")
     rooms_placed = "at" in {f.name for f in dataclasses.fields(Room)}  # board files may say where rooms are drawn
     assert page.locator('input[name=dm-t-edit-tool][value="room"]').count() == int(rooms_placed)
     if rooms_placed:  # move room 9 one cell down: every room's place is written, 9 and its neighbour swap
         page.check('input[name=dm-t-edit-tool][value="room"]')
-        page.locator('g.dm-t-room[data-room="9"] rect').click(position={"x": 10, "y": 5})
+        _tap_room(page, "9")
         page.click('button[aria-label="move the room down"]')
         assert "dm-t-ok" in page.get_attribute("#dm-t-edit-status", "class"), page.inner_text("#dm-t-edit-status")
         assert page.input_value("#dm-t-board-yaml").count("at: [") == 12
@@ -392,6 +399,46 @@ def test_a_board_made_in_the_editor_loads_in_the_command_line(table, tmp_path):
     assert data["choices"][0]["value"]["distance"] == 1
     assert "[9a, 17a, open]" in board and "9c: []" in board
     page.click("#dm-t-edit-toggle")
+
+
+def test_a_board_entered_from_nothing_is_a_board_file_the_command_lines_loader_accepts(table, tmp_path):
+    """Two rooms entered from an empty board: spaces, a connection with a closed hatch, a start space, an
+    Objective Point and a portal; the file the editor writes reads back as that board."""
+    page = table.page
+    page.select_option("#dm-t-start", "general-distance.yaml")
+    _open(page, "#dm-t-editor")
+    page.click("#dm-t-edit-new")
+    for number in ("7", "8"):
+        page.fill("#dm-t-room-number", number)
+        page.click("#dm-t-add-room")
+    page.check('input[name=dm-t-edit-tool][value="space"]')
+    _tap_room(page, "7")  # 7b
+    page.check('input[name=dm-t-edit-tool][value="connect"]')
+    for a, b in (("7a", "7b"), ("7b", "8a")):
+        _tap(page, a)
+        _tap(page, b)
+    page.check('input[name=dm-t-edit-tool][value="hatch"]')
+    for _ in range(2):  # none → open → closed
+        _tap(page, "7b")
+        _tap(page, "8a")
+    page.check('input[name=dm-t-edit-tool][value="feature"]')
+    page.select_option("#dm-t-edit-feature", "start")
+    _tap(page, "7b")
+    page.check('input[name=dm-t-edit-tool][value="objective"]')
+    page.select_option("#dm-t-edit-symbol", "star")
+    _tap(page, "8a")
+    page.check('input[name=dm-t-edit-tool][value="portal"]')
+    page.select_option("#dm-t-edit-portal", "red")
+    _tap(page, "7a")
+    assert "dm-t-ok" in page.get_attribute("#dm-t-edit-status", "class"), page.inner_text("#dm-t-edit-status")
+    (tmp_path / "board.yaml").write_text(page.input_value("#dm-t-board-yaml"), encoding="utf-8")
+    board = load_board(tmp_path / "board.yaml")
+    assert sorted(board.spaces) == ["7a", "7b", "8a"]
+    assert {(c.a, c.b, c.hatch) for c in board.connections} == {("7a", "7b", None), ("7b", "8a", "closed")}
+    assert board.spaces["7b"].features == {"start"} and board.spaces["7a"].is_spawn_space
+    assert board.spaces["8a"].objective_point == "star" and board.spaces["7a"].portal == "red"
+    page.click("#dm-t-edit-toggle")  # stop editing
+    page.select_option("#dm-t-start", "general-distance.yaml")
 
 
 def test_the_page_fits_a_phone(table):

@@ -57,12 +57,12 @@ export function startEditor(app) {
     yaml.value = text;
     app.changed();
   }
-  function setEditing(on) {
+  function setEditing(on, empty = false) {
     app.editing = on;
     panel.hidden = !on;
     toggle.textContent = on ? "Stop editing" : "Edit this board";
     app.$("#dm-t-tools").hidden = on;
-    if (on && app.boardYaml === null) {
+    if (on && app.boardYaml === null && !empty) {
       app.board = dm.call("board", dm.call("shipped_board", app.S.scenario));
       app.board.approximate = false;
       commit("Editing a copy of the shipped board.");
@@ -75,7 +75,7 @@ export function startEditor(app) {
     app.S.investigators = {};
     delete app.S.monsters;
     delete app.S[app.S.scenario];
-    setEditing(true);
+    setEditing(true, true);
     commit("An empty board: add its rooms.");
   });
   name.addEventListener("change", () => { data().name = name.value; commit(); });
