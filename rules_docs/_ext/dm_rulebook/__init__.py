@@ -144,7 +144,7 @@ def builder_inited(app):
 def expand(app, marker: str, arg: str | None, docname: str) -> str:
     data = app.dm_data
     if marker == "area-page":
-        return pages.area_page(data, arg)
+        return pages.area_page(data, arg) + worked.area_worked_answers(data, arg)
     if marker == "scenario-page":
         return worked.scenario_page(data, arg)
     if marker == "toctree":
@@ -243,7 +243,7 @@ def export(app) -> dict:
     examples = []
     for e in data.examples:
         item = {"file": e.rel, "question": e.question, "args": e.args, "scenario": e.scenario,
-                "url": _uri(app, f"scenarios/{e.scenario}", example_anchor(e.stem)) if e.scenario in data.scenarios
+                "url": _uri(app, data.page_of_example(e), example_anchor(e.stem)) if data.page_of_example(e)
                 else None, "error": e.error}
         if e.answer is not None and isinstance(getattr(e.answer, "result", None), Result):
             item["answer"] = to_data(e.answer)

@@ -158,8 +158,22 @@ class SiteData:
         order = {rid: i for i, rid in enumerate(self.catalog.rules)}
         return sorted(shared.items(), key=lambda kv: (-len(kv[1]), order[kv[0]]))
 
+    def page_of_example(self, e: Example) -> str | None:
+        """Where an example is answered: the page of a rules area its file is named after
+        (``general-distance.yaml`` → ``rules/general``), else its scenario's page."""
+        for a in self.catalog.areas:
+            page = self.page_of_area(a.name)
+            if page.startswith("rules/") and e.stem.startswith(a.name.replace("_", "-") + "-"):
+                return page
+        return f"scenarios/{e.scenario}" if e.scenario in self.scenarios else None
+
     def examples_of(self, scenario: str) -> list[Example]:
-        return [e for e in self.examples if e.scenario == scenario]
+        return [e for e in self.examples
+                if e.scenario == scenario and self.page_of_example(e) == f"scenarios/{scenario}"]
+
+    def examples_of_area(self, area: str) -> list[Example]:
+        """The examples answered on a rules area's page (named after the area: ``general-*.yaml``)."""
+        return [e for e in self.examples if self.page_of_example(e) == f"rules/{area}"]
 
     def option_pins(self) -> dict[str, list[tuple[str, Any]]]:
         """Option name → ``[(setting, scenario spec)]`` for every scenario whose steps name the option; the setting

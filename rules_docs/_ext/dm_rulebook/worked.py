@@ -329,6 +329,19 @@ def render_example(data: SiteData, e, level: int) -> str:
     return "\n".join(out)
 
 
+def area_worked_answers(data: SiteData, area: str) -> str:
+    """The worked answers of a rules area's page (its examples are named after it), or nothing."""
+    exs = data.examples_of_area(area)
+    if not exs:
+        return ""
+    out = ["", "", "## Worked answers", "",
+           "Each position below is a state file in `examples/`; the answer is computed by the solver while this "
+           "page is built, exactly as the command line answers it.", ""]
+    for e in exs:
+        out += [render_example(data, e, 3), ""]
+    return "\n".join(out)
+
+
 def worked_answers(data: SiteData, scenario: str) -> str:
     exs = data.examples_of(scenario)
     if not exs:
