@@ -35,6 +35,7 @@ Feature: Fevered Dreams: flooded markers and mist spaces
       And Lisbeth Gibson stands in the Fevered Dreams space 17a
       And the existence dial of Lisbeth Gibson shows 5
       Then an action of Lisbeth Gibson costs 0 oxygen
+      And the Fevered Dreams space 17a is a mist space
       And the Fevered Dreams space 17a is not a flooded space
       And the existence dial of Lisbeth Gibson shows 5
 

@@ -48,9 +48,9 @@ Feature: Fevered Dreams: the positional questions
       Given the Fevered Dreams example state "fevered-dreams-mist.yaml"
       When the Fevered Dreams question "mist" is asked
       Then the Fevered Dreams answer shows the mist spaces 3a: 1, 17a: 1, 17b: 2 and 24c: 1
-      And the Fevered Dreams answer shows that Lisbeth Gibson would lose 1 existence
+      And the Fevered Dreams answer shows that Lisbeth Gibson would lose 1 existence and not be devoured
       And the Fevered Dreams answer shows that Sophie Brigman would lose 2 existence and be devoured
-      And the Fevered Dreams answer shows that Franklyn Christie would lose 0 existence
+      And the Fevered Dreams answer shows that Franklyn Christie would lose 0 existence and not be devoured
       And the Fevered Dreams answer's result is "outcome"
       And the Fevered Dreams answer's first line says "The game is lost if Sophie Brigman"
       And the Fevered Dreams answer's outcome is a loss under rule "outcome.loss-investigator-killed"
@@ -63,7 +63,7 @@ Feature: Fevered Dreams: the positional questions
       And the Fevered Dreams space 3a holds 2 flooded markers
       When the Fevered Dreams question "mist" is asked
       Then the Fevered Dreams answer's result is "determined"
-      And the Fevered Dreams answer shows that Lisbeth Gibson would lose 2 existence
+      And the Fevered Dreams answer shows that Lisbeth Gibson would lose 2 existence and not be devoured
 
   Rule: attack-targets counts obscure markers, and Obscure, whose wounds are ignored
 
