@@ -279,6 +279,14 @@ FILE_CASES = [
     ("an undefined alias", lambda t: _write(t, "scenario: *nowhere\n"), ["not valid YAML"]),
     ("nesting a thousand deep", lambda t: _write(t, "scenario: " + "[" * 2000 + "]" * 2000 + "\n"),
      ["not valid YAML"]),
+    # YAML 1.1 surprises (issue 13): a merge key can't override an entry written twice, 027 is not room 23
+    ("a merge key", lambda t: _write(t, "scenario: fathoms-dark\nround: 2\ninvestigators: {<<: {Lisbeth Gibson: "
+                                         "{space: 17b}}, Lisbeth Gibson: {space: 24b}}\n"),
+     ["investigators.<<: unknown investigator '<<'"]),
+    ("an octal-looking room", lambda t: _write(t, "scenario: fathoms-dark\nround: 2\ndevoured_deck: [027, 05]\n"),
+     ["line 3, column 17: not valid YAML: 027 has a leading zero", "write 27"]),
+    ("a hexadecimal round", lambda t: _write(t, "scenario: fathoms-dark\nround: 0x1F\n"),
+     ["round: must be a whole number, not text '0x1F'"]),
     ("too big", lambda t: _write(t, "scenario: fathoms-dark\n" + "# padding\n" * 500_000),
      ["too big for a state or board file"]),
 ]
