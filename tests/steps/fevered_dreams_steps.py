@@ -82,6 +82,16 @@ def _attempt(fn) -> FeveredResult:
         return FeveredResult(error=exc)
 
 
+def _answers(rule_id: str, value):
+    """A chooser that answers only the decision the step names (left to ``rule_id``) and refuses any other, so a
+    step never settles a choice its words don't mention."""
+    def choose(decision):
+        assert decision.rule_id == rule_id, f"a choice the scenario does not make: {decision}"
+        return value
+
+    return choose
+
+
 def _with_investigator(state, name: str):
     if name not in state.figures:
         health = INVESTIGATORS[name].health
@@ -250,7 +260,8 @@ def _fd_devour(fd_state):
 @when(step('the Fevered Dreams devour phase is resolved with the placement "{placement}"'),
       target_fixture="fd_result")
 def _fd_devour_with(fd_state, placement):
-    return _attempt(lambda: fd_state.scenario.devour_phase(fd_state, choose=lambda decision: placement.split("+")))
+    choose = _answers("fevered-track.purple-nearest-free-space", placement.split("+"))
+    return _attempt(lambda: fd_state.scenario.devour_phase(fd_state, choose=choose))
 
 
 @when("the Fevered Dreams purple hazard outcomes are worked out", target_fixture="fd_result")
@@ -338,7 +349,8 @@ def _fd_move_marker(fd_state, marker, space):
 def _fd_attack(fd_state, name, target, n):
     (action,) = [a for a in fd_state.scenario.legal_actions(fd_state, name)
                  if a.name == "attack" and a.args["target"] == target]
-    return _attempt(lambda: fd_state.scenario.take_action(fd_state, name, action, choose=lambda decision: n))
+    choose = _answers("fevered-obscure-marker.treated-as-monster", n)
+    return _attempt(lambda: fd_state.scenario.take_action(fd_state, name, action, choose=choose))
 
 
 @when(step("a new Fevered Dreams game is set up for {name:Investigator} without a random draw"),
@@ -480,7 +492,7 @@ def _fd_no_effect(fd_state, space):
 # --- then: refusals and the setup ------------------------------------------------------------------------------------
 @then(step('the Fevered Dreams operation is refused under rule "{rule}"'))
 def _fd_refused(fd_result, rule):
-    assert isinstance(fd_result.error, (RuleViolation, PlayerChoiceRequired)), fd_result
+    assert isinstance(fd_result.error, RuleViolation), fd_result
     assert fd_result.error.rule_id == rule, fd_result.error
 
 
