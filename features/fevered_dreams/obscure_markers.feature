@@ -24,16 +24,18 @@ Feature: Fevered Dreams: obscure markers
       And a spawn card then spawns something with no location given
       Then that Fevered Dreams spawn went to the space 3a
 
-    @rule:fevered-obscure-marker.spawn-three
+    @rule:fevered-obscure-marker.spawn-three @option:obscure-marker.supply
     Scenario: Markers on the Obscure card stay there; the supply holds enough
-      Given the Obscure card holds 3 obscure markers
+      Given the Fevered Dreams option "obscure-marker.supply" is set to "six-returning"
+      And the Obscure card holds 3 obscure markers
       When the Fevered Dreams spawn phase begins
       Then 3 obscure markers stand on the Fevered Dreams board
       And the Obscure card holds 3 obscure markers
 
-    @rule:fevered-obscure-marker.spawn-three
+    @rule:fevered-obscure-marker.spawn-three @option:obscure-marker.supply
     Scenario: With markers out of the game, the supply runs short
-      Given the Fevered Dreams option "obscure.kill-when-card-full" is set to "leave-game"
+      Given the Fevered Dreams option "obscure-marker.supply" is set to "six-returning"
+      And the Fevered Dreams option "obscure.kill-when-card-full" is set to "leave-game"
       And the Obscure card holds 3 obscure markers
       And 2 obscure markers have left the game
       When the Fevered Dreams spawn phase begins
