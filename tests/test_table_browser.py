@@ -309,15 +309,30 @@ def _page_of(rule_id: str) -> str:
 
 
 def test_a_shared_url_opens_the_same_position(table, chromium, table_server):
+    """A position set up by taps on a board changed in the editor (9a joined to 17a): the URL carries both, and a
+    new page opened from it shows the same state, the same board and the same answer."""
     page = table.page
     _set_up_by_taps(page)
+    _open(page, "#dm-t-editor")
+    page.click("#dm-t-edit-toggle")
+    page.check('input[name=dm-t-edit-tool][value="connect"]')
+    _tap(page, "9a")
+    _tap(page, "17a")
+    page.click("#dm-t-edit-toggle")
+    board = page.input_value("#dm-t-board-yaml")
+    assert "[9a, 17a]" in board
+    page.click("#dm-t-ask-button")
+    answer = json.loads(page.text_content("#dm-t-json"))
     _open(page, "#dm-t-files")
     page.click("#dm-t-share")
     url = page.input_value("#dm-t-share-url")
-    assert "#s=" in url and len(url) < 2000
+    assert "#s=" in url and "&b=" in url and len(url) < 4000
     other = Watched(chromium, table_server).open(url)
     try:
         assert _state_yaml(other.page) == _state_yaml(page)
+        assert other.page.evaluate("window.deepmadness.app.boardYaml") == board
+        other.page.click("#dm-t-ask-button")
+        assert json.loads(other.page.text_content("#dm-t-json")) == answer
         assert not other.problems, other.problems
     finally:
         other.page.close()

@@ -376,6 +376,8 @@ export async function startApp(root, base, dm) {
   app.shareUrl = () => {
     let frag = `s=${dm.call("pack", app.stateYaml())}`;
     if (app.boardYaml !== null) frag += `&b=${dm.call("pack", app.boardYaml)}`;
+    const q = app.questionForm.question;  // the question being asked, with its fields
+    if (q && q !== "check") frag += `&q=${encodeURIComponent(q)}&a=${dm.call("pack", JSON.stringify(app.questionForm.args()))}`;
     return `${location.href.split("#")[0]}#${frag}`;
   };
   $(root, "#dm-t-share").addEventListener("click", async () => {
@@ -406,6 +408,7 @@ export async function startApp(root, base, dm) {
     try {
       const S = dm.call("parse_yaml", dm.call("unpack", frag.get("s")));
       app.load(S, frag.get("b") ? dm.call("unpack", frag.get("b")) : null);
+      if (frag.get("q")) app.questionForm.setArgs(frag.get("q"), frag.get("a") ? JSON.parse(dm.call("unpack", frag.get("a"))) : {});
     } catch (e) {
       app.load({ scenario: vocab.scenarios[0] });
       app.status(`The link's position can't be read: ${esc(e.message)}`, "dm-t-bad");

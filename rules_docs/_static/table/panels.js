@@ -84,6 +84,13 @@ export function questionForm(app) {
       }
       if (opts.length) app.changed();
     },
+    // a question and its fields' values by name (a shared URL's)
+    setArgs(question, values) {
+      refresh();
+      if (![...sel.options].some((o) => o.value === question)) return;
+      sel.value = question;
+      renderFields(values);
+    },
     pick(space, figure) {
       const input = focused || fields.querySelector("input");
       if (!input) return;
