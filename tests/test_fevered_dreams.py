@@ -472,6 +472,19 @@ def test_a_new_game_asks_where_each_investigator_starts_only_when_the_players_pl
         scenario.new_game(["Lisbeth Gibson"], random.Random(1))
 
 
+def test_a_board_marking_two_start_spaces_leaves_the_start_to_the_players():
+    """Under the default start-space setting the engine never picks one of two spaces marked "start"."""
+    data = load_yaml_file(board_file(FeveredDreams.name))
+    data["rooms"][2]["spaces"]["2c"] = ["start"]
+    scenario = FeveredDreams(board_from_data(data, "two-starts.yaml"))
+    state = scenario.new_state()
+    with pytest.raises(PlayerChoiceRequired) as info:
+        scenario.add_investigator(state, "Lisbeth Gibson", 7)
+    assert (info.value.rule_id, info.value.options) == ("fevered-board.start-room", ["2a", "2c"])
+    scenario.add_investigator(state, "Lisbeth Gibson", 7, "2c")
+    assert state.figures["Lisbeth Gibson"].space == "2c"
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_seeded_play_outs_through_the_protocol_keep_the_scenario_invariants(seed):
     """Whole games with random choices, driven by solver.game.play_round alone: the invariants hold after every

@@ -155,10 +155,12 @@ class FeveredDreams(Scenario):
 
     def start_spaces(self) -> list[str]:
         """Where an investigator may start (fevered-board.start-room, assumption ``fevered-setup.start-space``):
-        the space of room 2 marked "start", or any space of room 2 when the players place the investigators."""
+        the space of room 2 marked "start" (the players choose if a board marks several), or any space of room 2
+        when the players place the investigators."""
+        spaces = self.board.rooms[START_ROOM].spaces
         if self.options["fevered-setup.start-space"] == "start-space":
-            return [start_space_of(self.board)]
-        return list(self.board.rooms[START_ROOM].spaces)
+            return [s for s in spaces if "start" in self.board.space(s).features]
+        return list(spaces)
 
     def existence_start_level(self) -> int:
         return int(self.options["existence-dial.start-level"])
@@ -585,11 +587,6 @@ class FeveredDreams(Scenario):
         if f.space is None:
             raise RuleViolation("fevered-board.start-room", f"{investigator} is not on the board")
         return f
-
-
-def start_space_of(board: Board) -> str:
-    starts = [s for s in board.rooms[START_ROOM].spaces if "start" in board.space(s).features]
-    return starts[0] if starts else board.rooms[START_ROOM].spaces[0]
 
 
 def check_board(board: Board) -> None:
