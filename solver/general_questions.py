@@ -184,11 +184,16 @@ def _lines_from(geo: Geometry, here: str):
         d = to_here[space]
         counts[space] = 1 if d == 0 else sum(counts.get(n, 0) for n in adjacency[space] if to_here.get(n) == d - 1)
 
+    keys: dict[str, tuple] = {}  # each space's sort key, made once
+
+    def key(path: tuple[str, ...]) -> list[tuple]:
+        return [keys[s] if s in keys else keys.setdefault(s, space_sort_key(s)) for s in path]
+
     def lines(space: str) -> tuple[list[tuple[str, ...]], int]:
         if space not in to_here:
             return [], 0
         walks = _all_shortest_paths(space, here, to_here, adjacency, PATHS_LISTED)
-        return sorted((tuple(reversed(w)) for w in walks), key=lambda p: [space_sort_key(s) for s in p]), counts[space]
+        return sorted((tuple(reversed(w)) for w in walks), key=key), counts[space]
     return lines
 
 
