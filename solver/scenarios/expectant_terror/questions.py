@@ -69,6 +69,9 @@ def _rooms_arg(state: ExpectantTerrorState, text) -> list[int]:
         if room not in state.board.rooms:
             raise BadParameter("check", f"room {room} is not on the board", rule_id="expectant-board.rooms")
         rooms.append(room)
+        if len(rooms) > NEST_MARKER_SUPPLY:  # no placement holds more: refused, not echoed back 20,000 times
+            raise BadParameter("check", f"more than {NEST_MARKER_SUPPLY} rooms: there are only {NEST_MARKER_SUPPLY} "
+                                        "nest markers", rule_id="nest-marker.supply")
     return rooms
 
 
