@@ -634,7 +634,8 @@ BAD_ARGUMENTS: dict[str, list[tuple[str, str]]] = {
     "track-space": [("0", "must be at least 1, not 0"), ("9", "must be at most 8, not 9"),
                     ("x", "must be a whole number, not 'x'")],
     "check": [("19,x", "rooms are numbers separated by commas, not 'x'"),
-              ("99", "room 99 is not on the board [expectant-board.rooms]")],
+              ("99", "room 99 is not on the board [expectant-board.rooms]"),
+              (",".join(["19"] * 20_000), "more than 6 rooms: there are only 6 nest markers [nest-marker.supply]")],
     "order": [("sideways", "must be one of deck, any, not 'sideways'")],
     "paths": [("some", "must be one of ends, full, not 'some'"), ("", "not ''")],
 }
@@ -651,7 +652,7 @@ ARG_CASES = [(q.name, p.name, value, fragment) for q in sorted(QUESTIONS.values(
 
 
 @pytest.mark.parametrize("command, param, value, fragment", ARG_CASES,
-                         ids=[f"{c}--{p}={v!r}" for c, p, v, _ in ARG_CASES])
+                         ids=[f"{c}--{p}={v[:20]!r}" for c, p, v, _ in ARG_CASES])
 def test_a_bad_argument_gives_one_clear_message(tmp_path, command, param, value, fragment):
     scenario = scenarios_of(command)[0]
     path = _write(tmp_path, BASES[scenario])
