@@ -209,7 +209,7 @@ def test_a_board_diagram_renders(server, page):
         if not board_file(name).exists():
             continue
         board = load_board(board_file(name))
-        page.goto(f"{server}/scenarios/{name}.html")
+        page.goto(f"{server}/scenarios/{name}.html?highlight=spawn")  # as a search hit opens it
         svg = page.locator("svg.dm-board-svg").first
         svg.wait_for()
         box = svg.bounding_box()

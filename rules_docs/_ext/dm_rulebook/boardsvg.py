@@ -408,7 +408,13 @@ def board_svg(board, *, marks: list | None = None, draw=None, title: str = "", c
     out += marks_svg(sp, marks, SPACE_R)
     out.append(legend)
     out.append("</svg>")
-    return "".join(out)
+    return _no_highlight("".join(out))
+
+
+def _no_highlight(svg: str) -> str:
+    """Sphinx highlights a searched word in the page it leads to, and fails on the text of an SVG's ``<style>`` and
+    ``<title>`` (they have no box): the class ``nohighlight`` keeps it out of them."""
+    return svg.replace("<title>", '<title class="nohighlight">').replace("<style>", '<style class="nohighlight">')
 
 
 def _fit(label: str, width: float) -> str:
@@ -500,4 +506,4 @@ def track_svg(track, marker: int | None = None) -> str:
             out.append(f'<circle cx="{x + bw / 2}" cy="14" r="5" fill="#d62728"/>')
         out.append("</g>")
     out.append("</svg>")
-    return "".join(out)
+    return _no_highlight("".join(out))
