@@ -238,6 +238,12 @@ def test_events_played_on_the_table_answer_as_the_command_line_and_leave_the_pos
     shown = json.loads(page.text_content("#dm-t-json"))
     (tmp_path / "state.yaml").write_text(_state_yaml(page), encoding="utf-8")
     assert cli_json("play", "state.yaml", *argv[2:], cwd=tmp_path) == shown
+    played = page.locator("#dm-t-answer .dm-t-played > li")
+    assert played.count() == len(shown["events"])
+    for i, event in enumerate(shown["events"]):
+        assert event["event"] in played.nth(i).inner_text()
+        for fired in event["fired"]:
+            assert played.nth(i).locator(f'a.dm-t-rule:text-is("{fired["rule"]}")').count() >= 1
     # one event kept: the table shows the position the command line writes with --out
     page.fill("#dm-t-events", "gain-health 'Sophie Brigman'")
     page.click("#dm-t-play-keep")

@@ -160,6 +160,14 @@ export function answerPanel(app) {
       box.append(list);
     }
     const more = [];
+    if (data.events && data.events.length) {  // deepmadness play: each event, the rules it fired, what it changed
+      const short = (v) => (v === null || v === undefined ? "none" : typeof v === "object" ? JSON.stringify(v) : String(v));
+      more.push(`<ol class="dm-t-played">${data.events.map((ev) => `<li><strong>${esc(ev.event)}</strong>`
+        + `${ev.stopped ? " <em>(stopped: a choice is needed)</em>" : ""}<ul>`
+        + (ev.fired || []).map((f) => `<li>fires ${ruleList(app, [f.rule])}: ${ruleLinks(app, esc(f.what))}</li>`).join("")
+        + (ev.changes || []).map((c) => `<li><code>${esc(c.entry)}</code>: ${esc(short(c.before))} → ${esc(short(c.after))}</li>`).join("")
+        + "</ul></li>").join("")}</ol>`);
+    }
     if (data.explanation && data.explanation.length) more.push(`<ul class="dm-t-expl">${data.explanation.map((e) => `<li>${ruleLinks(app, esc(e))}</li>`).join("")}</ul>`);
     if (data.rules && data.rules.length) more.push(`<p>Rules: ${ruleList(app, data.rules)}</p>`);
     if (data.options && Object.keys(data.options).length) {
