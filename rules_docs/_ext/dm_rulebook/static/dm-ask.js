@@ -80,6 +80,13 @@
       li.appendChild(a);
       li.appendChild(document.createTextNode(" "));
       li.appendChild(el("code", "", hit.id));
+      var statuses = (hit.scenarios || []).map(function (sc) { return sc.status; });
+      if (hit.kind === "rule") {
+        var st = statuses.indexOf("failed") >= 0 ? "failed" : statuses.indexOf("passed") >= 0 ? "passed"
+          : statuses.length ? "not run" : "no scenario";
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(el("span", "dm-badge dm-" + st.replace(/ /g, "-"), st === "passed" ? "proven" : st));
+      }
       if (hit.text) li.appendChild(el("div", "dm-ask-text", hit.text));
       ol.appendChild(li);
     });
