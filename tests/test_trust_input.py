@@ -854,7 +854,6 @@ def _direct_writes(tree: ast.AST) -> list[str]:
 NOT_KEPT = {
     "solver/terminal.py": "opens the null device for a stream that was closed: nothing is written to a file",
     "solver/web.py": "the browser's in-memory scratch folder (Pyodide), rewritten for every answer",
-    "solver/catalog/rename.py": "a maintainer's one-off rewrite of tracked files in a git checkout",
 }
 
 

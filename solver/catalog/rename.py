@@ -14,6 +14,7 @@ import re
 import sys
 from pathlib import Path
 
+from ..fileio import write_atomic
 from ..yamlio import load_yaml_file
 from . import catalog_dir
 
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             count = len(pattern.findall(text))
             print(f"{path.relative_to(args.root)}: {count} former ID{'s' if count != 1 else ''}")
             if not args.check:
-                path.write_text(new, encoding="utf-8")
+                write_atomic(path, new)
     if args.check:
         print(f"{changed} file{'s' if changed != 1 else ''} still name a former ID" if changed else
               "No file names a former ID.")
