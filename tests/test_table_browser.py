@@ -214,6 +214,21 @@ def test_markers_and_wounds_set_by_taps_answer_as_the_command_line(table, tmp_pa
     assert any("Franklyn Christie" in c["label"] and "2a" in c["label"] for c in shown["choices"])
 
 
+def test_obscure_moves_to_the_portal_tapped(table):
+    page = table.page
+    page.select_option("#dm-t-start", "fevered-dreams-mist.yaml")
+    _tool(page, "move")
+    page.locator('g.dm-t-fig[data-figure="Obscure"]').click()
+    board = page.evaluate("window.deepmadness.app.board")
+    portals = {sid: spec["portal"] for room in board["rooms"].values() for sid, spec in room["spaces"].items()
+               if spec.get("portal")}
+    now = yaml.safe_load(_state_yaml(page))["fevered-dreams"]["obscure_portal"]
+    target, colour = next((sid, c) for sid, c in portals.items() if c != now)
+    _tap(page, target)
+    assert yaml.safe_load(_state_yaml(page))["fevered-dreams"]["obscure_portal"] == colour
+    assert page.get_attribute('g.dm-t-fig[data-figure="Obscure"]', "data-space") == target
+
+
 def test_pick_fills_the_questions_fields_from_the_board(table):
     page = table.page
     page.select_option("#dm-t-start", "general-distance.yaml")

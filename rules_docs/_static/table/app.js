@@ -203,8 +203,14 @@ export async function startApp(root, base, dm) {
       case "move":
         if (figureId && figureId !== app.figure) { app.figure = figureId; break; }
         if (app.figure && !figureId) {
+          if (app.figure === "Obscure") {  // Obscure stands on a portal: the portal tapped is the revealed one
+            const portal = app.board.rooms[roomOf(app.board, space)].spaces[space].portal;
+            if (portal) sec()[M.key(S, "obscure_portal")] = portal;
+            else app.note("Obscure stands on a Dimensional Portal: tap a portal's space.");
+            break;
+          }
           const e = M.figureEntry(S, app.figure);
-          if (e && app.figure !== "Obscure") e.space = space;
+          if (e) e.space = space;
           break;
         }
         if (!app.figure && here.length) { app.figure = here[0].id; break; }
