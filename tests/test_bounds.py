@@ -38,15 +38,15 @@ def _letters(i: int) -> str:
     return out
 
 
-def grid_position(tmp_path):
-    """The Expectant Terror example on its shipped board with a room 90 added: a GRID × GRID grid of spaces."""
+def grid_position(tmp_path, size: int = GRID):
+    """The Expectant Terror example on its shipped board with a room 90 added: a size × size grid of spaces."""
     board = yaml.safe_load(board_file("expectant-terror").read_text(encoding="utf-8"))
-    name = {(r, c): f"90{_letters(r * GRID + c)}" for r in range(GRID) for c in range(GRID)}
+    name = {(r, c): f"90{_letters(r * size + c)}" for r in range(size) for c in range(size)}
     board["rooms"][90] = {"spaces": {s: ["spawn"] if (r, c) == (0, 1) else [] for (r, c), s in name.items()}}
     for (r, c), s in name.items():
-        if c + 1 < GRID:
+        if c + 1 < size:
             board["connections"].append([s, name[(r, c + 1)]])
-        if r + 1 < GRID:
+        if r + 1 < size:
             board["connections"].append([s, name[(r + 1, c)]])
     (tmp_path / "grid.yaml").write_text(yaml.safe_dump(board, sort_keys=False), encoding="utf-8")
     state = yaml.safe_load((ROOT / "examples" / "expectant-terror-nest-spawn.yaml").read_text(encoding="utf-8"))
@@ -54,7 +54,7 @@ def grid_position(tmp_path):
     state["board"] = "grid.yaml"
     path = tmp_path / "state.yaml"
     path.write_text(yaml.safe_dump(state, sort_keys=False), encoding="utf-8")
-    return path, name[(0, 0)], name[(GRID - 1, GRID - 1)]
+    return path, name[(0, 0)], name[(size - 1, size - 1)]
 
 
 def test_tied_shortest_paths_are_counted_not_cut_at_a_limit(tmp_path, capsys):
@@ -282,3 +282,35 @@ def test_a_board_path_with_an_escape_sequence_is_shown_escaped(tmp_path, capsys)
     assert main(["check", str(path)]) == 2
     err = capsys.readouterr().err
     assert "\x1b" not in err and "\\x1b[2J" in err
+
+
+# --- every tied path, streamed (python -m solver.paths) ---------------------------------------------------------------------
+def test_every_tied_path_is_streamed_in_the_answers_order(tmp_path, capsys):
+    """The answer counts 48,620 paths and lists 24; the stream gives all 48,620, the answer's 24 first, each once."""
+    from solver import paths
+
+    path, a, b = grid_position(tmp_path)
+    for sight, question in ((False, "distance"), (True, "line-of-sight")):
+        assert main([question, str(path), "--from", a, "--to", b, "--json"]) == 0
+        answer = json.loads(capsys.readouterr().out)
+        assert paths.main([str(path), "--from", a, "--to", b] + (["--sight"] if sight else [])) == 0
+        streamed = [tuple(json.loads(line)) for line in capsys.readouterr().out.splitlines()]
+        assert len(streamed) == len(set(streamed)) == answer["result"]["count"] == 48620
+        assert [list(p) for p in streamed[:PATHS_LISTED]] == [c["value"]["path"] for c in answer["choices"]]
+
+
+def test_the_stream_starts_at_once_and_stops_with_its_reader(tmp_path):
+    """On a 30 × 30 grid (about 10^16 tied paths) the first lines come at once; `| head` ends it quietly."""
+    path, a, b = grid_position(tmp_path, 30)
+    done = subprocess.run(f"'{sys.executable}' -m solver.paths '{path}' --from {a} --to {b} | head -3",
+                          shell=True, capture_output=True, text=True, timeout=60, executable="/bin/bash")
+    assert len(done.stdout.splitlines()) == 3 and done.stderr == ""
+
+
+def test_the_stream_refuses_bad_input_in_one_line(capsys):
+    from solver import paths
+
+    example = str(ROOT / "examples" / "general-distance.yaml")
+    assert paths.main([example, "--from", "Sophie Brigman", "--to", "99z"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "--to: '99z' is neither a space" in err
