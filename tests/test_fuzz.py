@@ -280,9 +280,7 @@ def _problem(code: int, out: str, err: str) -> str | None:
         if len(lines) != 1:
             return "not one error line"
         line = lines[0]
-        # ours, or argparse's for a bad argument ("deepmadness distance: error: argument --to: …")
-        if not (line.startswith("deepmadness: error: ") or (line.startswith("deepmadness ")
-                                                            and ": error: argument " in line)):
+        if not line.startswith("deepmadness: error: "):  # argparse's too: "deepmadness: error: argument --to: …"
             return "not one error line"
         if len(line) > cli.MAX_ERROR + 80:
             return f"an error line of {len(line)} characters"
