@@ -91,7 +91,7 @@ def check_state(state) -> None:
     assert again == written, f"the state file of round {state.round} does not read back into the same state"
 
 
-GAME_SEEDS = range(GAMES if not LONG else max(GAMES, 60))
+GAME_SEEDS = range(GAMES if not LONG else max(GAMES, 300))  # make fuzz: 300 games a scenario (about 10 s each)
 
 
 @pytest.mark.parametrize("seed", GAME_SEEDS)
