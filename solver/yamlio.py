@@ -10,6 +10,7 @@ from pathlib import Path
 import yaml
 
 from .errors import InputError
+from .terminal import CONTROL_CHARACTERS, printable
 
 try:  # libyaml is several times faster; both loaders are the *safe* ones
     _SafeLoader = yaml.CSafeLoader
@@ -319,7 +320,7 @@ class Entry:
         if choices is not None and v not in choices:
             shown = ", ".join(str(c) for c in choices)
             raise self.error(f"unknown {what} {v!r}; known: {shown}")
-        control = _CONTROL.search(v)
+        control = CONTROL_CHARACTERS.search(v)
         if control:  # a name is shown in answers: a newline or an escape sequence could forge lines of a ruling
             raise self.error(f"{printable(v, 60)!r} holds the control character "
                              f"{printable(control.group())}: names are plain text on one line")
@@ -346,17 +347,3 @@ def _kind(v) -> str:
     return {dict: "a mapping", list: "a list"}.get(type(v), type(v).__name__)
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str, limit: int | None = None) -> str:
-    """``text`` safe to show on a terminal: control characters (escape sequences, newlines, bidirectional
-    overrides) written as ``\\x1b``-style escapes, and cut to ``limit`` characters with an ellipsis.
-
-    >>> printable("Lisbeth\\x1b[2J\\nRules: none")
-    'Lisbeth\\\\x1b[2J\\\\nRules: none'
-    """
-    shown = _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-    if limit is not None and len(shown) > limit:
-        shown = shown[:limit] + "…"
-    return shown

@@ -52,9 +52,24 @@ def test_a_reader_that_stops_early_ends_the_command_quietly():
     assert b"Traceback" not in done.stderr and b"error" not in done.stderr
 
 
+def _started(proc: subprocess.Popen) -> None:
+    """Wait until the child runs the project's code (its YAML library is loaded): a signal before that lands in
+    the interpreter's own start-up (site import), which no program can handle."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            with open(f"/proc/{proc.pid}/maps", encoding="utf-8", errors="replace") as maps:
+                if "_yaml" in maps.read():
+                    return
+        except OSError:
+            return
+        time.sleep(0.002)
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.2])
 def test_ctrl_c_at_any_moment_exits_130_without_a_traceback(delay):
     proc = subprocess.Popen([installed_script(), *DISTANCE], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    _started(proc)
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     time.sleep(0.01)
