@@ -30,6 +30,8 @@ from pathlib import Path
 
 import yaml
 
+from bench.boards import letters
+
 ROOT = Path(__file__).resolve().parent.parent
 BOARDS = ROOT / "solver" / "scenarios" / "boards"
 EXAMPLES = ROOT / "examples"
@@ -51,15 +53,6 @@ def _example(name: str) -> dict:
     data = yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
     data.pop("example", None)
     return data
-
-
-def _letters(i: int) -> str:
-    """0 → a, 25 → z, 26 → aa …: the letters of the i-th space of a room."""
-    out, i = "", i + 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        out = chr(97 + r) + out
-    return out
 
 
 Files = dict[str, str]
@@ -87,7 +80,7 @@ def purple_hazard_ties(leaves: int) -> tuple[Files, list[str]]:
             if isinstance(features, dict) and "portal" in features:
                 flooded[space] = 1
                 for i in range(leaves):
-                    leaf = f"{number}{_letters(len(room['spaces']))}"
+                    leaf = f"{number}{letters(len(room['spaces']))}"
                     room["spaces"][leaf] = []
                     board["connections"].append([space, leaf])
     state["fevered-dreams"]["flooded_markers"] = flooded
@@ -123,9 +116,9 @@ def unbound_layers(width: int) -> tuple[Files, list[str]]:
     board = _board("fathoms-dark")
     spaces = board["rooms"][9]["spaces"]
     first = len(spaces)
-    start, end = f"9{_letters(first)}", f"9{_letters(first + 1)}"
+    start, end = f"9{letters(first)}", f"9{letters(first + 1)}"
     spaces.update({start: [], end: []})
-    layers = [[f"9{_letters(first + 2 + layer * width + i)}" for i in range(width)] for layer in range(3)]
+    layers = [[f"9{letters(first + 2 + layer * width + i)}" for i in range(width)] for layer in range(3)]
     for layer in layers:
         spaces.update({s: [] for s in layer})
     links = [[start, s] for s in layers[0]] + [[end, s] for s in layers[2]]
@@ -150,7 +143,7 @@ def husk_grid(side: int, husks: int = 300) -> tuple[Files, list[str]]:
     board = _board("fathoms-dark")
     spaces = board["rooms"][17]["spaces"]
     first = len(spaces)
-    name = {(r, c): f"17{_letters(first + r * side + c)}" for r in range(side) for c in range(side)}
+    name = {(r, c): f"17{letters(first + r * side + c)}" for r in range(side) for c in range(side)}
     spaces.update({s: [] for s in name.values()})
     for (r, c), s in name.items():
         if c + 1 < side:

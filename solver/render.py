@@ -51,7 +51,7 @@ def to_text(answer: Answer) -> str:
     for played in answer.events:
         lines.append(f"{played.event}:" + (" the play stops here" if played.stopped else ""))
         lines += [f"  fires {r.rule}: {r.what}" for r in played.fired]
-        lines += [f"  {c.entry}: {_value(c.before)} → {_value(c.after)}" for c in played.changes]
+        lines += [f"  {c.entry}: {value_text(c.before)} → {value_text(c.after)}" for c in played.changes]
         if not (played.fired or played.changes or played.stopped):
             lines.append("  nothing happens")
     lines += [f"  {e}" for e in answer.explanation]
@@ -64,13 +64,14 @@ def to_text(answer: Answer) -> str:
     return "\n".join(lines)
 
 
-def _value(v: Any) -> str:
+def value_text(v: Any) -> str:
+    """A value of an answer's data in a few words: ``none``, ``[2, 4, 5]``, ``{face: 5, state: stored}``."""
     if v is None:
         return "none"
     if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {_value(x)}" for k, x in v.items()) + "}"
+        return "{" + ", ".join(f"{k}: {value_text(x)}" for k, x in v.items()) + "}"
     if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
+        return "[" + ", ".join(value_text(x) for x in v) + "]"
     return str(v)
 
 

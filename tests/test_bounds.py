@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from bench import worst
+from bench.boards import letters
 from solver import yamlio
 from solver.cli import main
 from solver.errors import InputError
@@ -30,18 +31,10 @@ from solver.scenarios import board_file
 GRID = 10  # a 10 × 10 grid: corner to corner, C(18, 9) = 48,620 shortest paths
 
 
-def _letters(i: int) -> str:
-    out, i = "", i + 1
-    while i:
-        i, r = divmod(i - 1, 26)
-        out = chr(97 + r) + out
-    return out
-
-
 def grid_position(tmp_path, size: int = GRID):
     """The Expectant Terror example on its shipped board with a room 90 added: a size × size grid of spaces."""
     board = yaml.safe_load(board_file("expectant-terror").read_text(encoding="utf-8"))
-    name = {(r, c): f"90{_letters(r * size + c)}" for r in range(size) for c in range(size)}
+    name = {(r, c): f"90{letters(r * size + c)}" for r in range(size) for c in range(size)}
     board["rooms"][90] = {"spaces": {s: ["spawn"] if (r, c) == (0, 1) else [] for (r, c), s in name.items()}}
     for (r, c), s in name.items():
         if c + 1 < size:

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from solver.answers import Answer
+from solver.render import value_text
 
 from .data import EXAMPLES_DIR, SiteData
 from .md import code, esc, fence, ref
@@ -56,16 +57,6 @@ def _rule(data: SiteData, rule_id: str) -> str:
     return code(rule_id)
 
 
-def _value(v) -> str:
-    if v is None:
-        return "—"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {_value(x)}" for k, x in v.items()) + "}"
-    if isinstance(v, (list, tuple)):
-        return "[" + ", ".join(_value(x) for x in v) + "]"
-    return str(v)
-
-
 def plays_page(data: SiteData) -> str:
     """The Markdown of the page: one section a play example."""
     out = []
@@ -79,7 +70,7 @@ def plays_page(data: SiteData) -> str:
         for played in answer.events:  # a list, not a table: readable on a phone
             out.append(f"{code(played.event)}\n")
             lines = [f"- fires {_rule(data, r.rule)}: {esc(r.what)}" for r in played.fired]
-            lines += [f"- {code(c.entry)}: {esc(_value(c.before))} → {esc(_value(c.after))}" for c in played.changes]
+            lines += [f"- {code(c.entry)}: {esc(value_text(c.before))} → {esc(value_text(c.after))}" for c in played.changes]
             if played.stopped:
                 lines.append("- the play stops here")
             out.append("\n".join(lines or ["- nothing fires, nothing changes"]) + "\n")
