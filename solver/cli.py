@@ -31,7 +31,7 @@ REPORT = "please report it, with the state file, at the project's issue tracker"
 def error_line(message: str) -> str:
     """An error message as one safe line: control characters escaped, at most MAX_ERROR characters — a long
     message loses its middle (a huge path or value), never its end, where the reason and the rule are."""
-    from .terminal import printable
+    from .errors import printable
 
     line = printable(" ".join(str(message).splitlines()))
     if len(line) > MAX_ERROR:
@@ -273,7 +273,7 @@ def _print_answer(ns, answer) -> None:
     if ns.json:
         _print_json(to_data(answer))
     else:  # names from a state file are shown with their control characters escaped (no terminal injection)
-        from .terminal import printable
+        from .errors import printable
 
         print("\n".join(printable(line) for line in to_text(answer).splitlines()))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 class DeepMadnessError(Exception):
     """Base class of every error this package raises on purpose."""
@@ -63,3 +65,20 @@ class BadParameter(DeepMadnessError, ValueError):
         self.message = message
         self.rule_id = rule_id
         super().__init__(f"{parameter}: {message}" + (f" [{rule_id}]" if rule_id else ""))
+
+
+# --- showing what a player wrote, safely ---------------------------------------------------------------------------
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """``text`` safe to show on a terminal: control characters (escape sequences, newlines, bidirectional
+    overrides) written as ``\\x1b``-style escapes, and cut to ``limit`` characters with an ellipsis.
+
+    >>> printable("Lisbeth\\x1b[2J\\nRules: none")
+    'Lisbeth\\\\x1b[2J\\\\nRules: none'
+    """
+    shown = CONTROL_CHARACTERS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+    if limit is not None and len(shown) > limit:
+        shown = shown[:limit] + "…"
+    return shown

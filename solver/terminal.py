@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import codecs
 import os
-import re
 import signal
 import sys
+
+from .errors import CONTROL_CHARACTERS, printable  # noqa: F401  (stdlib only: safe before anything else)
 
 EXIT_INTERRUPTED = 130
 EXIT_OUTPUT = 1
@@ -25,22 +26,6 @@ EXIT_OUTPUT = 1
 #: ASCII stand-ins for the few non-ASCII characters answers use.
 ASCII_FALLBACK = {"→": "->", "←": "<-", "›": ">", "…": "...", "—": "--", "–": "-", "×": "x", "≤": "<=", "≥": ">=",
                   "‘": "'", "’": "'", "“": '"', "”": '"', "·": "*", "\u00a0": " "}
-
-
-CONTROL_CHARACTERS = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def printable(text: str, limit: int | None = None) -> str:
-    """``text`` safe to show on a terminal: control characters (escape sequences, newlines, bidirectional
-    overrides) written as ``\\x1b``-style escapes, and cut to ``limit`` characters with an ellipsis.
-
-    >>> printable("Lisbeth\\x1b[2J\\nRules: none")
-    'Lisbeth\\\\x1b[2J\\\\nRules: none'
-    """
-    shown = CONTROL_CHARACTERS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-    if limit is not None and len(shown) > limit:
-        shown = shown[:limit] + "…"
-    return shown
 
 
 def _fallback(error: UnicodeEncodeError) -> tuple[str, int]:

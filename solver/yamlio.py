@@ -9,8 +9,7 @@ from pathlib import Path
 
 import yaml
 
-from .errors import InputError
-from .terminal import CONTROL_CHARACTERS, printable
+from .errors import CONTROL_CHARACTERS, InputError, printable
 
 try:  # libyaml is several times faster; both loaders are the *safe* ones
     _SafeLoader = yaml.CSafeLoader
