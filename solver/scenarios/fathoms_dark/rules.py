@@ -414,8 +414,10 @@ class FathomsDark(UnboundActivationRules, Scenario):
         infected."""
         actions = super().legal_actions(state, investigator)
         here = state.figure(investigator).space
+        lives_unknown = (self.options["fathoms-dark.unbound-lives"] != "marker-per-wound"
+                         and state.unbound_health is None)  # the engine can't resolve a wound to Unbound then
         for target in self.attack_targets(state, investigator):
-            if target.kind != "monster" or target.id == UNBOUND:
+            if target.kind != "monster" or (target.id == UNBOUND and not lives_unknown):
                 if target.space == here:
                     actions.append(Action("attack", {"target": target.id}, target.rule_id))
         return actions
