@@ -67,7 +67,7 @@ clean:
 ## the worst-case inputs of the attack report (bench/worst.py: each ≤ 10 s CPU and ≤ 1.5 GB); every figure PASS or
 ## MISS, written to build/bench.json and the Performance page's data (rules_docs/_data/).
 .PHONY: bench
-bench: $(STAMP)
+bench: $(STAMP) $(NODE_STAMP) chromium
 	$(PY) -m bench
 
 ## Longer fuzzing: FUZZ_COUNT malformed state files (default 20000; `make test` runs 2100) through every command,
