@@ -256,7 +256,7 @@ def attack_targets(state: GameState, args: dict) -> Answer:
     if excluded:
         explanation += ["Not a target for " + name + ":"] + [f"{t.id} ({t.space}) [{t.rule_id}]" for t in excluded]
         rules += tuple(dict.fromkeys(t.rule_id for t in excluded if t.rule_id))
-    # an option that excludes or admits a target (nest-marker.attack) decided the answer: its setting is shown
+    # an option that excludes or admits a target (expectant-nest-marker.attack) decided the answer: its setting is shown
     decided = Geometry.RANGE_RULES + tuple(r for r in rules if r in state.options)
     return _answer(state, "attack-targets", result, rules, decided, choices=tuple(choices),
                    explanation=tuple(explanation), draw=Drawing(figures=(name,), spaces=(here,)),

@@ -409,10 +409,10 @@ def _nest_wound(play: Play, args: dict[str, str]) -> list[Fired]:
     done = wound(play.state, _whole(args["wounds"], "wounds", 1))
     fired = []
     if done.ignored:
-        fired.append(Fired("nest.one-wound-per-round", f"{done.ignored} wound(s) ignored: the Nest takes at most "
+        fired.append(Fired("expectant-nest.one-wound-per-round", f"{done.ignored} wound(s) ignored: the Nest takes at most "
                                                        f"one a game round", {"ignored": done.ignored}))
     if done.activates:
-        fired.append(Fired("nest.activates-when-wounded", "the Nest takes its wound and activates at once"))
+        fired.append(Fired("expectant-nest.activates-when-wounded", "the Nest takes its wound and activates at once"))
     return fired
 
 
@@ -422,8 +422,8 @@ def _nest_activation_ends(play: Play, args: dict[str, str]) -> list[Fired]:
     done = _needs(play, "complete_nest_activation", "Expectant Terror")(play.state)
     if done == "killed":
         return [Fired("expectant-outcome.win-nest-killed", "the Nest is killed")]
-    return [Fired("nest.removed-after-activation", "the Nest's figure leaves the board until the next round"),
-            Fired("nest.returns-next-round", f"it returns next round in {play.state.scenario.nest_return_space(play.state)}"
+    return [Fired("expectant-nest.removed-after-activation", "the Nest's figure leaves the board until the next round"),
+            Fired("expectant-nest.returns-next-round", f"it returns next round in {play.state.scenario.nest_return_space(play.state)}"
                                              f" (the devoured deck as it is now)")]
 
 
@@ -433,7 +433,7 @@ def _infested_token(play: Play, args: dict[str, str]) -> list[Fired]:
     give = _needs(play, "give_infested_tokens", "Expectant Terror")
     who = play.figure_id(args["who"], ("investigator",))
     killed = give(play.state, who, _whole(args["count"], "count", 1))
-    return [Fired("infested.killed-at-four", f"{who} holds four infested tokens and is killed")] if killed else []
+    return [Fired("expectant-infested.killed-at-four", f"{who} holds four infested tokens and is killed")] if killed else []
 
 
 # --- parsing and playing ------------------------------------------------------------------------------------------------

@@ -205,11 +205,11 @@ def test_a_question_about_the_base_game_is_covered_only_by_what_may_go_into_it(a
 
 
 def test_the_rule_that_answers_comes_before_an_option_on_the_same_topic(asker):
-    assert asker.ask("how many wounds can the Nest take in one round?").ids[0] == "nest.one-wound-per-round"
+    assert asker.ask("how many wounds can the Nest take in one round?").ids[0] == "expectant-nest.one-wound-per-round"
 
 
 def test_an_option_comes_first_when_the_question_is_about_a_reading(asker):
-    assert asker.ask("which reading do you assume for the Nest's maximum health?").ids[0] == "nest.maximum-health"
+    assert asker.ask("which reading do you assume for the Nest's maximum health?").ids[0] == "expectant-nest.maximum-health"
 
 
 def test_near_ties_go_to_the_rule_whose_title_names_the_point(asker):
@@ -259,7 +259,7 @@ def test_an_open_question_opens_with_the_rule_itself(asker):
 
 def test_an_option_answer_says_the_rulebook_leaves_it_open_and_gives_the_default(asker):
     answer = asker.ask("which reading do you assume for the Nest's maximum health?")
-    assert answer.ids[0] == "nest.maximum-health" and answer.yes_no is None
+    assert answer.ids[0] == "expectant-nest.maximum-health" and answer.yes_no is None
     assert "leaves this open" in answer.ruling and "By default: Five wounds kill the Nest." in answer.ruling
 
 

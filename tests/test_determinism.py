@@ -93,7 +93,7 @@ def test_the_devoured_effect_markers_are_shuffled_by_the_seed():
 
 # --- each random step of a game --------------------------------------------------------------------------------------
 def _fathoms_in_play(seed: int):
-    scenario = FathomsDark.with_shipped_board(Options({"fathoms-dark.empty-unbound-card": "shuffle-back"}))
+    scenario = FathomsDark.with_shipped_board(Options({"fathoms-cards.empty-unbound-card": "shuffle-back"}))
     state = scenario.new_game(NAMES[:4], rng=random.Random(seed))
     return scenario, state
 

@@ -67,28 +67,28 @@ def test_the_base_position_reads():
 
 
 BAD_SECTIONS = [
-    ({"nest_markers": [17, 17]}, "expectant-terror.nest_markers[1]", "nest-marker.one-per-room", "twice"),
-    ({"nest_markers": [1, 2, 17, 19, 20, 23, 24]}, "expectant-terror.nest_markers", "nest-marker.supply",
+    ({"nest_markers": [17, 17]}, "expectant-terror.nest_markers[1]", "expectant-nest-marker.one-per-room", "twice"),
+    ({"nest_markers": [1, 2, 17, 19, 20, 23, 24]}, "expectant-terror.nest_markers", "expectant-nest-marker.supply",
      "only 6"),
     ({"nest_markers": [5]}, "expectant-terror.nest_markers[0]", "expectant-board.rooms", "not on the board"),
     ({"nest_markers": ["17a"]}, "expectant-terror.nest_markers[0]", None, "whole number"),
-    ({"nest": {"space": "removed", "wounds": 1}}, "expectant-terror.nest", "nest.returns-next-round",
+    ({"nest": {"space": "removed", "wounds": 1}}, "expectant-terror.nest", "expectant-nest.returns-next-round",
      "wounds_this_round must be 1"),
     ({"nest": {"space": "2b", "wounds": 1, "wounds_this_round": 2}}, "expectant-terror.nest.wounds_this_round",
-     "nest.one-wound-per-round", "above"),
+     "expectant-nest.one-wound-per-round", "above"),
     ({"nest": {"space": "2b", "wounds": 5}}, "expectant-terror.nest.wounds", "expectant-outcome.win-nest-killed",
      "kill the Nest"),
     ({"nest": {"space": "2b", "wounds": 6}}, "expectant-terror.nest.wounds", None, "above"),
     ({"nest": {"space": "2b", "wounds": 0, "activation_pending": True}},
-     "expectant-terror.nest.activation_pending", "nest.activates-when-wounded", "wounds_this_round must be 1"),
+     "expectant-terror.nest.activation_pending", "expectant-nest.activates-when-wounded", "wounds_this_round must be 1"),
     ({"nest": {"space": "removed", "wounds": 1, "wounds_this_round": 1, "activation_pending": True}},
-     "expectant-terror.nest.activation_pending", "nest.removed-after-activation", "after its additional"),
+     "expectant-terror.nest.activation_pending", "expectant-nest.removed-after-activation", "after its additional"),
     ({"nest": {"space": "99z"}}, "expectant-terror.nest.space", None, "no space"),
     ({"nest": {"space": "2b", "wounds": 1, "health_plus_tokens": 1}}, "expectant-terror.nest",
      "health.tokens-absorb-wounds", "at once"),
     ({"nest": {"space": "2b", "lives": 3}}, "expectant-terror.nest", None, "unknown key 'lives'"),
     ({"infested_tokens": {"Lisbeth Gibson": 5}}, "expectant-terror.infested_tokens.Lisbeth Gibson",
-     "infested.killed-at-four", "above"),
+     "expectant-infested.killed-at-four", "above"),
     ({"infested_tokens": {"Emma Kruger": 1}}, "expectant-terror.infested_tokens.Emma Kruger", None,
      "not an investigator of this game"),
     ({"monster_cards": ["Bloated", "Husk"]}, "expectant-terror.monster_cards[0]", "expectant-setup.husk-first",
@@ -101,7 +101,7 @@ BAD_SECTIONS = [
      "expectant-setup.random-monsters", "2 monster spaces"),
     ({"monster_track": []}, "expectant-terror.monster_track", "expectant-setup.husk-first", "Husk card"),
     ({"nest": {"space": "2b", "wounds": 0, "wounds_this_round": 1}}, "expectant-terror.nest.wounds_this_round",
-     "nest.one-wound-per-round", "0 wounds"),
+     "expectant-nest.one-wound-per-round", "0 wounds"),
     ({"devoured_effects": {"17a": 1}}, "expectant-terror.devoured_effects.17a", "expectant-board.devoured-effects",
      "spawn space"),
     ({"devoured_effects": {"17b": 1, "19b": 1}}, "expectant-terror.devoured_effects.19b",
@@ -131,9 +131,9 @@ def test_twelve_infested_tokens_at_most():
     data["expectant-terror"]["infested_tokens"]["Christopher Dalton"] = 1
     with pytest.raises(InputError) as caught:
         state_from_data(data, "pos.yaml")
-    assert caught.value.rule_id == "infested.supply" and caught.value.entry == "expectant-terror.infested_tokens"
+    assert caught.value.rule_id == "expectant-infested.supply" and caught.value.entry == "expectant-terror.infested_tokens"
     # the cap is an assumption: without it thirteen tokens are a legal position
-    unlimited = state_from_data(data, "pos.yaml", {"infested.token-supply": "unlimited"})
+    unlimited = state_from_data(data, "pos.yaml", {"expectant-infested.token-supply": "unlimited"})
     assert sum(f.count("infested") for f in unlimited.investigators()) == 13
     assert unlimited.scenario.invariants(unlimited) == []
 
@@ -159,7 +159,7 @@ def test_a_wound_that_waits_for_the_activation_reads_only_under_activates_first(
     with pytest.raises(InputError) as caught:
         _read(section)
     assert caught.value.rule_id == "expectant-outcome.win-nest-killed"
-    state = _read(section, options={"nest.killing-wound": "activates-first"})
+    state = _read(section, options={"expectant-nest.killing-wound": "activates-first"})
     assert state.nest_activation_pending and state.outcome() is None
     state.scenario.complete_nest_activation(state)
     assert state.outcome().rule_id == "expectant-outcome.win-nest-killed"
@@ -211,15 +211,15 @@ def test_the_nest_spawn_example(capsys):
     assert [c["value"] for c in answer["choices"]] == [["19a", "23a"]]
     assert [p["space"] for p in answer["choices"][0]["draw"]["placements"]] == ["19a", "23a"]
     assert "Devoured deck after: 24, 25, 26, 27, 28, 29, 1, 2, 17, 19, 20, 23" in answer["explanation"]
-    assert "nest-marker.skip-occupied" in answer["rules"]
-    assert answer["options"] == {"nest-marker.card-after-spawn": "to-bottom", "nest-marker.no-room": "not-placed"}
+    assert "expectant-nest-marker.skip-occupied" in answer["rules"]
+    assert answer["options"] == {"expectant-nest-marker.card-after-spawn": "to-bottom", "expectant-nest-marker.no-room": "not-placed"}
 
 
 def test_the_valid_placements_example(capsys):
     answer = _example("valid-placements", capsys)
     assert answer["result"]["kind"] == "no"
-    assert answer["result"]["text"].startswith("Rooms 19, 23, 24 break nest-marker.one-per-room")
-    assert "nest-marker.deck-order (the devoured deck sends them to rooms 19, 24, 25" in answer["result"]["text"]
+    assert answer["result"]["text"].startswith("Rooms 19, 23, 24 break expectant-nest-marker.one-per-room")
+    assert "expectant-nest-marker.deck-order (the devoured deck sends them to rooms 19, 24, 25" in answer["result"]["text"]
     assert [c["value"] for c in answer["choices"]] == [[19, 24, 25]]
 
 
@@ -236,7 +236,7 @@ def test_the_infested_example(capsys):
     assert lisbeth["value"]["investigator"] == "Lisbeth Gibson" and lisbeth["value"]["damage"] == 2
     assert len(lisbeth["value"]["mind_eaters"]) == 2 and lisbeth["value"]["may_discard_at_nest_marker"] == 17
     assert sophie["value"]["not_spawned"] == 1 and sophie["value"]["mind_eaters"] == []
-    assert lisbeth["value"]["resistance_roll"] == (answer["options"]["infested.damage"] == "after-resistance")
+    assert lisbeth["value"]["resistance_roll"] == (answer["options"]["expectant-infested.damage"] == "after-resistance")
 
 
 def test_a_question_does_not_change_the_position():
@@ -288,7 +288,7 @@ positions = st.fixed_dictionaries({
 
 
 def _position(p) -> ExpectantTerrorState:
-    scenario = _scenario(**{"nest-marker.card-after-spawn": p["card_after"]})
+    scenario = _scenario(**{"expectant-nest-marker.card-after-spawn": p["card_after"]})
     state = scenario.new_state()
     state.devoured_deck = list(p["deck"])
     state.nest_markers = set(p["held"])
@@ -319,7 +319,7 @@ def test_in_deck_order_the_one_placement_is_the_first_free_rooms(p):
     assert broken_placement_rules(state, free[:placed], limits, "count") == []
     if placed >= 2:  # the same rooms in another order break the deck's order only
         swapped = free[1::-1] + free[2:placed]
-        assert [r for r, _ in broken_placement_rules(state, swapped, limits, "count")] == ["nest-marker.deck-order"]
+        assert [r for r, _ in broken_placement_rules(state, swapped, limits, "count")] == ["expectant-nest-marker.deck-order"]
 
 
 @settings(max_examples=120, deadline=None)
@@ -336,8 +336,8 @@ def test_a_checked_proposal_is_legal_exactly_when_a_plain_search_says_so(p, prop
     broken = broken_placement_rules(state, proposal, placement_limits(state, p["count"]), "count", order)
     assert (broken == []) == legal, broken
     rules = {r for r, _ in broken}
-    assert ("nest-marker.different-rooms" in rules) == (len(set(proposal)) < len(proposal))
-    assert ("nest-marker.one-per-room" in rules) == bool(set(proposal) & state.nest_markers)
+    assert ("expectant-nest-marker.different-rooms" in rules) == (len(set(proposal)) < len(proposal))
+    assert ("expectant-nest-marker.one-per-room" in rules) == bool(set(proposal) & state.nest_markers)
 
 
 def _many_rooms_board(n: int):
@@ -376,11 +376,11 @@ def test_nest_spawn_says_the_loss_first():
     ("game-lost", ResultKind.OUTCOME, "The game is lost: a nest marker had to spawn and no room"),
 ])
 def test_nest_spawn_says_the_markers_not_placed_first(setting, kind, words):
-    state = _read({"nest_markers": [17, 19]}, options={"nest-marker.no-room": setting})
+    state = _read({"nest_markers": [17, 19]}, options={"expectant-nest-marker.no-room": setting})
     state.devoured_deck = [17, 19]  # a deck of two rooms (the engine's own, not a state file's)
     answer = REGISTRY["nest-spawn"].func(state, {"count": 2})
     assert answer.result.kind is kind and answer.result.text.startswith(words), answer.result
-    assert answer.options["nest-marker.no-room"] == setting
+    assert answer.options["expectant-nest-marker.no-room"] == setting
 
 
 def test_infested_says_the_loss_first_when_an_investigator_holds_four():
@@ -470,9 +470,9 @@ def _play(seed: int, settings: dict) -> ExpectantTerrorState:
 @pytest.mark.parametrize("seed", range(12))
 @pytest.mark.parametrize("settings", [
     {},
-    {"nest-marker.card-after-spawn": "stays-on-top", "expectant.short-reserve": "all-or-nothing",
-     "infested.damage": "wounds", "nest.killing-wound": "activates-first", "nest.maximum-health": "4",
-     "expectant.horror-0-spawn": "never-loses"},
+    {"expectant-nest-marker.card-after-spawn": "stays-on-top", "expectant-infested.short-reserve": "all-or-nothing",
+     "expectant-infested.damage": "wounds", "expectant-nest.killing-wound": "activates-first", "expectant-nest.maximum-health": "4",
+     "expectant-infested.horror-0-spawn": "never-loses"},
 ], ids=["defaults", "other-readings"])
 def test_random_play_outs_keep_the_invariants_and_end(seed, settings):
     state = _play(seed, settings)
@@ -566,7 +566,7 @@ def test_a_refused_operation_leaves_the_state_as_it_was():
     ({"nest": {"space": "2b", "wounds": 2, "wounds_this_round": 1, "activation_pending": True}}, None,
      "is taking its additional activation", ["1a"]),
     ({"nest": {"space": "2b", "wounds": 5, "wounds_this_round": 1, "activation_pending": True}},
-     {"nest.killing-wound": "activates-first"}, "is killed when its additional activation ends", []),
+     {"expectant-nest.killing-wound": "activates-first"}, "is killed when its additional activation ends", []),
     ({"nest": {"space": "killed", "wounds": 5}}, None, "has been killed", []),
 ])
 def test_nest_return_in_every_state_of_the_nest(section, options, words, choices):
@@ -576,10 +576,10 @@ def test_nest_return_in_every_state_of_the_nest(section, options, words, choices
 
 @pytest.mark.parametrize("setting", ["discard-only", "attackable"])
 def test_attack_targets_names_the_nest_marker_option_that_decided_it(setting):
-    """Whether a nest marker is a target is the interpretation nest-marker.attack: the answer gives its setting."""
+    """Whether a nest marker is a target is the interpretation expectant-nest-marker.attack: the answer gives its setting."""
     load_all()
-    state = _read(options={"nest-marker.attack": setting})
+    state = _read(options={"expectant-nest-marker.attack": setting})
     answer = REGISTRY["attack-targets"].func(state, {"investigator": "Lisbeth Gibson", "range": 0})
-    assert answer.options["nest-marker.attack"] == setting
+    assert answer.options["expectant-nest-marker.attack"] == setting
     targets = [c.value["target"] for c in answer.choices]
     assert ("nest marker (room 17)" in targets) == (setting == "attackable"), targets

@@ -109,7 +109,7 @@ def test_an_idle_card_holder_is_fine_with_the_card_empty_and_keep_card():
     assert state.acquired == ["Sophie Brigman", "Lisbeth Gibson"] and not state.is_covered("Lisbeth Gibson")
     with pytest.raises(InputError, match="keep-card"):
         _read({"acquired": ["Sophie Brigman", "Lisbeth Gibson"], "scenario_deck": ["square"], "unbound_card": 0,
-               "removed_markers": 11}, options={"fathoms-dark.empty-unbound-card": "shuffle-back"})
+               "removed_markers": 11}, options={"fathoms-cards.empty-unbound-card": "shuffle-back"})
 
 
 def test_seven_investigators_can_not_be_dealt():
@@ -144,7 +144,7 @@ def test_a_refused_operation_leaves_the_state_as_it_was():
     scenario = FathomsDark.with_shipped_board()
     state = _read({"unbound_card": 0, "removed_markers": 11, "to_place": ["Lisbeth Gibson"],
                    "acquired": ["Sophie Brigman", "Lisbeth Gibson"], "scenario_deck": ["square"]},
-                  options={"fathoms-dark.empty-unbound-card": "shuffle-back"})
+                  options={"fathoms-cards.empty-unbound-card": "shuffle-back"})
     scenario = state.scenario
     before = _snapshot(state)
     refusals = [
@@ -275,7 +275,7 @@ OTHERS = ["Lisbeth Gibson", "Isaiah Wiesenthal", "Franklyn Christie", "Christoph
        weapon_range=st.integers(0, 3), nearest=st.sampled_from(["fewest-moves", "sight-distance"]))
 def test_the_search_counts_and_lists_exactly_the_legal_sequences(me, others, weapon_range, nearest):
     data = copy.deepcopy(BASE)
-    data["options"] = {"fathoms-dark.nearest-target": nearest}
+    data["options"] = {"fathoms-activation.nearest-target": nearest}
     data["investigators"] = {"Sophie Brigman": {"space": me}}
     markers = {"Sophie Brigman": "star"}
     for name, space, symbol in zip(OTHERS, others, ["circle", "square", "cross", "hexagon"]):
@@ -325,8 +325,8 @@ def test_random_play_keeps_twelve_markers_and_one_card_each(seed, players, round
     from solver.catalog import Options
 
     rng = random.Random(seed)
-    scenario = FathomsDark.with_shipped_board(Options({"fathoms-dark.unbound-lives": lives,
-                                                       "fathoms-dark.empty-unbound-card": empty}))
+    scenario = FathomsDark.with_shipped_board(Options({"fathoms-unbound.unbound-lives": lives,
+                                                       "fathoms-cards.empty-unbound-card": empty}))
     names = ["Lisbeth Gibson", "Sophie Brigman", "Isaiah Wiesenthal", "Franklyn Christie",
              "Christopher Dalton"][:players]
     state = scenario.new_game(names, rng=rng)
@@ -377,11 +377,11 @@ def test_an_option_given_on_the_command_line_changes_the_answer(capsys, tmp_path
     assert main(argv) == 0
     reshuffled = json.loads(capsys.readouterr().out)
     assert len(reshuffled["choices"]) == 2
-    assert reshuffled["options"]["fathoms-dark.search-deck-exhausted"] == "reshuffle-discards"
-    assert main(argv + ["--option", "fathoms-dark.search-deck-exhausted=no-weapon"]) == 0
+    assert reshuffled["options"]["fathoms-activation.search-deck-exhausted"] == "reshuffle-discards"
+    assert main(argv + ["--option", "fathoms-activation.search-deck-exhausted=no-weapon"]) == 0
     no_weapon = json.loads(capsys.readouterr().out)
     assert [c["value"]["actions"] for c in no_weapon["choices"]] == [["no action", "no action", "no action"]]
-    assert no_weapon["options"] == {"fathoms-dark.search-deck-exhausted": "no-weapon",
+    assert no_weapon["options"] == {"fathoms-activation.search-deck-exhausted": "no-weapon",
                                     "fathoms-activation.nowhere-to-attack-from": "no-action"}  # what "no action" rests on
     assert reshuffled["options"]["fathoms-activation.move-tie-chooser"] == "attacking-investigator"  # 5b→5a or 5c
     assert "fathoms-activation.nowhere-to-attack-from" not in reshuffled["options"]
@@ -448,8 +448,8 @@ def test_with_no_search_deck_the_question_refuses_or_takes_the_weapon_given():
     assert caught.value.rule_id == "fathoms-activation.discard-until-weapon"
     answer = REGISTRY["unbound-activation"].func(state, {"investigator": "Sophie Brigman", "weapon-range": 1})
     assert answer.result.text.startswith("Sophie Brigman attacks with a weapon of range 1")
-    assert answer.options["fathoms-dark.nearest-target"] == "fewest-moves"
-    assert "fathoms-dark.search-deck-exhausted" not in answer.options  # the deck was not used
+    assert answer.options["fathoms-activation.nearest-target"] == "fewest-moves"
+    assert "fathoms-activation.search-deck-exhausted" not in answer.options  # the deck was not used
 
 
 def test_no_attack_in_any_course_never_says_attacks_with(tmp_path):

@@ -1,5 +1,5 @@
 """Fevered Dreams beyond the feature files: the purple hazard checked against a plain enumeration of every order
-and tie (under both readings of purple-hazard.order), counted rather than enumerated when the portals are
+and tie (under both readings of fevered-track.purple-order), counted rather than enumerated when the portals are
 independent and refused past its limit when they crowd together; the shipped examples; the state file (round trip,
 impossible positions refused, Obscure's position required); the answers that once misled (mist's lost game first,
 Obscure a target whose wounds are ignored); and seeded play-outs through the scenario protocol that check the
@@ -35,13 +35,13 @@ SPACES = sorted(SCENARIO.board.spaces, key=space_sort_key)
 
 def enumerate_resolutions(state) -> Counter:
     """Every order of the portals and every choice at a tie, one after another (or, under
-    purple-hazard.order = at-once, every portal's own choice on the board as it was): the outcome (sorted spaces)
+    fevered-track.purple-order = at-once, every portal's own choice on the board as it was): the outcome (sorted spaces)
     of each, counted. The rules stated directly, with no solver."""
     geo = Geometry.of(state)
     portals = state.portals_on_board()
-    mode = state.options["purple-hazard.nearest-flooded"]
-    counts = state.options["purple-hazard.portal-space"] == "counts"
-    at_once = state.options["purple-hazard.order"] == "at-once"
+    mode = state.options["fevered-track.purple-nearest-flooded"]
+    counts = state.options["fevered-track.purple-portal-space"] == "counts"
+    at_once = state.options["fevered-track.purple-order"] == "at-once"
     initial = state.mist_spaces()
     found: Counter = Counter()
 
@@ -76,9 +76,9 @@ def _position(scenario, flooded=(), removed=()):
        portal_space=st.sampled_from(["counts", "excluded"]),
        order=st.sampled_from(["one-after-another", "at-once"]))
 def test_purple_hazard_outcomes_are_exactly_those_of_every_order_and_tie(flooded, removed, mode, portal_space, order):
-    scenario = FeveredDreams(SCENARIO.board, Options({"purple-hazard.nearest-flooded": mode,
-                                                      "purple-hazard.portal-space": portal_space,
-                                                      "purple-hazard.order": order}))
+    scenario = FeveredDreams(SCENARIO.board, Options({"fevered-track.purple-nearest-flooded": mode,
+                                                      "fevered-track.purple-portal-space": portal_space,
+                                                      "fevered-track.purple-order": order}))
     state = _position(scenario, flooded, removed)
     got = {o.placements: o.resolutions for o in purple_hazard_outcomes(state)}
     assert got == dict(enumerate_resolutions(state))
@@ -182,7 +182,7 @@ def test_portals_crowded_around_the_same_spaces_are_refused_past_the_documented_
     assert time.perf_counter() - start < 2.0
     assert info.value.rule_id == "fevered-track.purple-one-portal-at-a-time"
     assert str(GROUP_SEARCH_LIMIT) in str(info.value)
-    at_once = _position(FeveredDreams(board, Options({"purple-hazard.order": "at-once"})), flooded=portals)
+    at_once = _position(FeveredDreams(board, Options({"fevered-track.purple-order": "at-once"})), flooded=portals)
     answer = load_all()["purple-hazard"].func(at_once, {})
     assert answer.result.count == prod(len(step.options) for step in answer.steps) > 10 ** 6
 
@@ -345,11 +345,11 @@ def test_a_state_file_that_breaks_a_rule_is_refused_naming_the_entry_and_the_rul
 
 @pytest.mark.parametrize("level, verdict", [("5", "refused"), ("6", "read"), ("7", "read")])
 def test_a_state_file_cant_show_an_existence_above_the_start_level(level, verdict):
-    """An existence of 6 is read only where existence-dial.start-level allows it (fevered-existence.no-recovery)."""
+    """An existence of 6 is read only where fevered-existence.dial-start-level allows it (fevered-existence.no-recovery)."""
     from solver.errors import InputError
     from solver.state import state_from_data
 
-    data = _fd_data({"existence": {"Lisbeth Gibson": 6}}, options={"existence-dial.start-level": level})
+    data = _fd_data({"existence": {"Lisbeth Gibson": 6}}, options={"fevered-existence.dial-start-level": level})
     if verdict == "read":
         assert state_from_data(data, "fd.yaml").existence["Lisbeth Gibson"] == 6
     else:
@@ -363,13 +363,13 @@ def test_more_than_six_obscure_markers_in_all_are_refused():
     from solver.errors import InputError
     from solver.state import state_from_data
 
-    data = {"scenario": FeveredDreams.name, "options": {"obscure.kill-when-card-full": "leave-game"},
+    data = {"scenario": FeveredDreams.name, "options": {"fevered-obscure.kill-when-card-full": "leave-game"},
             "investigators": {"Lisbeth Gibson": {"space": "2a"}},
             "fevered-dreams": {"obscure_portal": "red", "obscure_card": 3, "obscure_markers_removed": 2,
                                "obscure_markers": ["3a", "4a"]}}
     with pytest.raises(InputError) as info:
         state_from_data(data, "fd.yaml")
-    assert (info.value.entry, info.value.rule_id) == ("fevered-dreams", "obscure-marker.supply")
+    assert (info.value.entry, info.value.rule_id) == ("fevered-dreams", "fevered-obscure-marker.supply")
 
 
 def test_the_former_key_names_are_still_read_and_the_new_ones_written():
@@ -420,7 +420,7 @@ def test_attack_targets_show_an_obscure_markers_health_and_say_why_a_full_card_s
     from solver.state import state_from_data
 
     def ask(setting):
-        data = {"scenario": FeveredDreams.name, "options": {"obscure.kill-when-card-full": setting},
+        data = {"scenario": FeveredDreams.name, "options": {"fevered-obscure.kill-when-card-full": setting},
                 "investigators": {"Lisbeth Gibson": {"space": "2b"}},
                 "fevered-dreams": {"obscure_portal": "white", "obscure_card": 3,
                                    "obscure_markers": [{"space": "2b", "wounds": 1}]}}
@@ -445,12 +445,12 @@ def test_purple_hazard_says_first_that_the_next_purple_icon_is_the_tracks_last_s
 
 
 def test_at_once_lets_two_portals_stack_on_a_shared_space():
-    scenario = FeveredDreams(SCENARIO.board, Options({"purple-hazard.order": "at-once"}))
+    scenario = FeveredDreams(SCENARIO.board, Options({"fevered-track.purple-order": "at-once"}))
     state = _position(scenario, ["3b", "17b"], ["green", "yellow", "purple", "white"])
     got = {o.placements for o in purple_hazard_outcomes(state)}
     assert ("17a", "17a") in got and ("3a", "17c") in got
     answer = load_all()["purple-hazard"].func(state, {})
-    assert answer.options["purple-hazard.order"] == "at-once" and "all at once" in answer.result.text
+    assert answer.options["fevered-track.purple-order"] == "at-once" and "all at once" in answer.result.text
 
 
 def test_a_new_game_asks_where_each_investigator_starts_only_when_the_players_place_them():

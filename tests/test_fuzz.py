@@ -198,13 +198,13 @@ _EXAMPLES_FOR = {c: _examples_for(c) for c in STATE_COMMANDS}
 BAD_ARGUMENT_VALUES = ["", " ", "-1", "0", "99", "10000000", "x", "1e9", "3.5", "99z", "Husk#1", "Nobody", "Nest",
                        "1,1", "a,b", ",", "deck", "any", "é", "Lisbeth Gibson"]
 OPTIONS = ["sight.model=same-room", "sight.range=moves-and-sight", "hatch.blocks-movement=none",
-           "hatch.blocks-sight=none", "reserve.empty=that-monster-type", "nest.maximum-health=4",
-           "nest.killing-wound=activates-first", "infested.damage=after-resistance", "expectant.short-reserve="
-           "all-or-nothing", "fathoms-dark.unbound-lives=marker-per-wound", "fathoms-dark.nearest-target="
-           "sight-distance", "fathoms-dark.search-deck-exhausted=no-weapon", "mist.same-space-sight=blind",
-           "purple-hazard.nearest-flooded=stack", "purple-hazard.nearest-flooded=no-marker",
-           "purple-hazard.portal-space=excluded", "obscure-spawn.repeated-room=same-room",
-           "obscure.kill-when-card-full=no-attack", "existence-dial.start-level=4", "no.such=option",
+           "hatch.blocks-sight=none", "reserve.empty=that-monster-type", "expectant-nest.maximum-health=4",
+           "expectant-nest.killing-wound=activates-first", "expectant-infested.damage=after-resistance", "expectant-infested.short-reserve="
+           "all-or-nothing", "fathoms-unbound.unbound-lives=marker-per-wound", "fathoms-activation.nearest-target="
+           "sight-distance", "fathoms-activation.search-deck-exhausted=no-weapon", "fevered-mist.same-space-sight=blind",
+           "fevered-track.purple-nearest-flooded=stack", "fevered-track.purple-nearest-flooded=no-marker",
+           "fevered-track.purple-portal-space=excluded", "fevered-obscure-marker.spawn-repeated-room=same-room",
+           "fevered-obscure.kill-when-card-full=no-attack", "fevered-existence.dial-start-level=4", "no.such=option",
            "sight.model=x-ray"]
 
 

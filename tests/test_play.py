@@ -159,8 +159,8 @@ def test_a_scenarios_own_event_on_another_scenario_is_refused():
 def test_the_nest_takes_one_wound_a_round_and_activates():
     state = load_state(ROOT / "examples" / "expectant-terror-play-nest-wound.yaml")
     answer = play_events(state, ["nest-wound wounds=2", "nest-wound"])
-    assert [r.rule for r in answer.events[0].fired] == ["nest.one-wound-per-round", "nest.activates-when-wounded"]
-    assert [r.rule for r in answer.events[1].fired] == ["nest.one-wound-per-round"]  # its one wound is taken
+    assert [r.rule for r in answer.events[0].fired] == ["expectant-nest.one-wound-per-round", "expectant-nest.activates-when-wounded"]
+    assert [r.rule for r in answer.events[1].fired] == ["expectant-nest.one-wound-per-round"]  # its one wound is taken
     assert state.nest.health.wounds == 2
 
 

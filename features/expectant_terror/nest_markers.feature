@@ -9,7 +9,7 @@ Feature: Expectant Terror — spawning nest markers
 
   Rule: Nest markers come before the spawn cards
 
-    @rule:nest-marker.before-spawn-cards @rule:spawn.no-location @option:expectant-setup.spawn-card-placement
+    @rule:expectant-nest-marker.before-spawn-cards @rule:spawn.no-location @option:expectant-setup.spawn-card-placement
     Scenario: A spawn card's monster, spawned with no location given, meets the deck as the nest markers left it
       How a spawn card places its monster is a base-game rule that is not public: the assumption
       expectant-setup.spawn-card-placement spawns it like an item with no location given.
@@ -24,7 +24,7 @@ Feature: Expectant Terror — spawning nest markers
 
   Rule: Each marker goes to the spawn space of the devoured deck's top room
 
-    @rule:nest-marker.deck-order @rule:spawn.no-location @rule:spawn.card-to-bottom
+    @rule:expectant-nest-marker.deck-order @rule:spawn.no-location @rule:spawn.card-to-bottom
     Scenario: Three nest markers follow the devoured deck
       Given the Expectant Terror devoured deck is 24, 17, 29, 1, 2, 19, 20, 23, 25, 26, 27, 28
       And no nest marker lies on the board
@@ -35,7 +35,7 @@ Feature: Expectant Terror — spawning nest markers
 
   Rule: A room that already holds a nest marker is skipped
 
-    @rule:nest-marker.skip-occupied @rule:nest-marker.one-per-room @rule:nest-marker.different-rooms
+    @rule:expectant-nest-marker.skip-occupied @rule:expectant-nest-marker.one-per-room @rule:expectant-nest-marker.different-rooms
     Scenario Outline: With markers in rooms <held>, <count> markers go to rooms <placed>
       Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And nest markers lie in rooms <held>
@@ -60,7 +60,7 @@ Feature: Expectant Terror — spawning nest markers
         | held   | count | placed     | after              | deck                                          |
         | 17, 20 | 3     | 19, 23, 24 | 17, 19, 20, 23, 24 | 25, 26, 27, 28, 29, 1, 2, 17, 19, 20, 23, 24  |
 
-    @rule:nest-marker.one-per-room @rule:nest-marker.different-rooms
+    @rule:expectant-nest-marker.one-per-room @rule:expectant-nest-marker.different-rooms
     Scenario: On a two-room deck the second marker can't share the first one's room
       Given the Expectant Terror devoured deck is 17, 19
       And no nest marker lies on the board
@@ -69,11 +69,11 @@ Feature: Expectant Terror — spawning nest markers
       And 1 nest markers were not placed
       And the Expectant Terror board holds nest markers in rooms 17, 19
 
-  Rule: The card of the room that received a marker (interpretation nest-marker.card-after-spawn)
+  Rule: The card of the room that received a marker (interpretation expectant-nest-marker.card-after-spawn)
 
-    @rule:nest-marker.deck-order @rule:spawn.card-to-bottom
-    Scenario Outline: Under nest-marker.card-after-spawn = <setting> the deck ends as <deck>
-      Given the Expectant Terror option "nest-marker.card-after-spawn" is set to "<setting>"
+    @rule:expectant-nest-marker.deck-order @rule:spawn.card-to-bottom
+    Scenario Outline: Under expectant-nest-marker.card-after-spawn = <setting> the deck ends as <deck>
+      Given the Expectant Terror option "expectant-nest-marker.card-after-spawn" is set to "<setting>"
       And the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And no nest marker lies on the board
       When 2 nest markers are spawned in Expectant Terror
@@ -85,11 +85,11 @@ Feature: Expectant Terror — spawning nest markers
         | to-bottom    | 20, 23, 24, 25, 26, 27, 28, 29, 1, 2, 17, 19  |
         | stays-on-top | 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2, 17  |
 
-  Rule: A nest marker with no free room (interpretation nest-marker.no-room)
+  Rule: A nest marker with no free room (interpretation expectant-nest-marker.no-room)
 
-    @rule:nest-marker.one-per-room @rule:nest-marker.skip-occupied
+    @rule:expectant-nest-marker.one-per-room @rule:expectant-nest-marker.skip-occupied
     Scenario: Under not-placed the marker stays in the supply and the game goes on
-      Given the Expectant Terror option "nest-marker.no-room" is set to "not-placed"
+      Given the Expectant Terror option "expectant-nest-marker.no-room" is set to "not-placed"
       And the Expectant Terror devoured deck is 17, 19
       And nest markers lie in rooms 17, 19
       When 2 nest markers are spawned in Expectant Terror
@@ -100,7 +100,7 @@ Feature: Expectant Terror — spawning nest markers
 
   Rule: Six nest markers
 
-    @rule:nest-marker.supply @rule:expectant-outcome.loss-six-nest-markers
+    @rule:expectant-nest-marker.supply @rule:expectant-outcome.loss-six-nest-markers
     Scenario: With five on the board, one more can be spawned, and then none: the sixth loses the game
       Given the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And nest markers lie in rooms 1, 2, 24, 25, 26
@@ -109,11 +109,11 @@ Feature: Expectant Terror — spawning nest markers
       And 2 nest markers were not placed
       And the Expectant Terror game is lost by rule "expectant-outcome.loss-six-nest-markers"
 
-    @rule:nest-marker.supply @option:nest-marker.discarded-to-supply
+    @rule:expectant-nest-marker.supply @option:expectant-nest-marker.discarded-to-supply
     Scenario: A discarded nest marker goes back to the supply and can spawn again (an assumption)
       The rules only say "discard the nest marker from the board"; the assumption
-      nest-marker.discarded-to-supply returns it to the supply.
-      Given the Expectant Terror option "nest-marker.discarded-to-supply" is set to "back-to-supply"
+      expectant-nest-marker.discarded-to-supply returns it to the supply.
+      Given the Expectant Terror option "expectant-nest-marker.discarded-to-supply" is set to "back-to-supply"
       And the Expectant Terror devoured deck is 17, 19, 20, 23, 24, 25, 26, 27, 28, 29, 1, 2
       And nest markers lie in rooms 17, 20, 24, 25, 26, 27
       When the nest marker in room 17 is discarded
@@ -121,24 +121,24 @@ Feature: Expectant Terror — spawning nest markers
       Then the nest markers went to rooms 17
       And 1 nest markers were not placed
 
-    @rule:nest-marker.supply
+    @rule:expectant-nest-marker.supply
     Scenario: Only a nest marker on the board can be discarded
       Given nest markers lie in rooms 24
       When the nest marker in room 17 is discarded
-      Then the Expectant Terror move is refused by rule "nest-marker.supply"
+      Then the Expectant Terror move is refused by rule "expectant-nest-marker.supply"
 
-  Rule: Nest markers as attack targets (interpretation nest-marker.attack)
+  Rule: Nest markers as attack targets (interpretation expectant-nest-marker.attack)
 
-    @rule:infested.discard-with-nest-marker @option:nest-marker.attack
+    @rule:expectant-infested.discard-with-nest-marker @option:expectant-nest-marker.attack
     Scenario: By default a nest marker is no attack target: the discard removes it
-      Given the Expectant Terror option "nest-marker.attack" is set to "discard-only"
+      Given the Expectant Terror option "expectant-nest-marker.attack" is set to "discard-only"
       And nest markers lie in rooms 17
       And the Expectant Terror investigator Lisbeth Gibson is on 17a with 0 infested tokens
-      Then the nest marker of room 17 is not an attack target of Lisbeth Gibson, by "nest-marker.attack"
+      Then the nest marker of room 17 is not an attack target of Lisbeth Gibson, by "expectant-nest-marker.attack"
 
-    @rule:infested.discard-with-nest-marker @option:nest-marker.attack
-    Scenario: Under nest-marker.attack = attackable a nest marker is an attack target
-      Given the Expectant Terror option "nest-marker.attack" is set to "attackable"
+    @rule:expectant-infested.discard-with-nest-marker @option:expectant-nest-marker.attack
+    Scenario: Under expectant-nest-marker.attack = attackable a nest marker is an attack target
+      Given the Expectant Terror option "expectant-nest-marker.attack" is set to "attackable"
       And nest markers lie in rooms 17
       And the Expectant Terror investigator Lisbeth Gibson is on 17a with 0 infested tokens
       Then the nest marker of room 17 is among the attack targets of Lisbeth Gibson

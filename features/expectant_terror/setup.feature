@@ -129,9 +129,9 @@ Feature: Expectant Terror — special setup
   Rule: The Nest figure starts in the Nest space
 
     @rule:expectant-setup.nest-figure
-    Scenario Outline: The Nest stands in the Nest space with the health nest.maximum-health = <health> gives
+    Scenario Outline: The Nest stands in the Nest space with the health expectant-nest.maximum-health = <health> gives
       Given an Expectant Terror game with Lisbeth Gibson
-      And the Expectant Terror option "nest.maximum-health" is set to "<health>"
+      And the Expectant Terror option "expectant-nest.maximum-health" is set to "<health>"
       Then the Nest stands on 2b
       And the Nest's maximum health is <health>
 

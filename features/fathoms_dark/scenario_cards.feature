@@ -74,9 +74,9 @@ Feature: Fathoms Dark — scenario cards and infection
         | 1      | 11      | 0     |
 
     @rule:fathoms-cards.marker-from-unbound-card @rule:fathoms-markers.card-shuffled-back
-    @option:fathoms-dark.empty-unbound-card
+    @option:fathoms-cards.empty-unbound-card
     Scenario Outline: The Unbound card is empty (<setting>)
-      Given the Fathoms Dark option "fathoms-dark.empty-unbound-card" is set to "<setting>"
+      Given the Fathoms Dark option "fathoms-cards.empty-unbound-card" is set to "<setting>"
       And the unbound markers cover the Objective Points of Lisbeth Gibson
       And Sophie Brigman has acquired his or her scenario card this round
       And 0 unbound markers are on the Unbound card and 11 are removed from the game

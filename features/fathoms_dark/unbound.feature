@@ -1,6 +1,6 @@
 Feature: Fathoms Dark — the Unbound monster
   Unbound activates after the last monster of the activation track. The unbound markers on its card are its
-  lives; how it loses one is the assumption fathoms-dark.unbound-lives (its card is not public).
+  lives; how it loses one is the assumption fathoms-unbound.unbound-lives (its card is not public).
 
   Background:
     Given a Fathoms Dark position with these investigators:
@@ -23,9 +23,9 @@ Feature: Fathoms Dark — the Unbound monster
 
   Rule: The markers on its card are its lives
 
-    @rule:fathoms-unbound.lives @option:fathoms-dark.unbound-lives
+    @rule:fathoms-unbound.lives @option:fathoms-unbound.unbound-lives
     Scenario Outline: A life a kill: Unbound with health 3 takes <wounds> wounds
-      Given the Fathoms Dark option "fathoms-dark.unbound-lives" is set to "marker-per-kill"
+      Given the Fathoms Dark option "fathoms-unbound.unbound-lives" is set to "marker-per-kill"
       And Unbound has a health of 3
       When Lisbeth Gibson deals <wounds> wounds to Unbound
       Then Unbound lost <lost> lives
@@ -38,9 +38,9 @@ Feature: Fathoms Dark — the Unbound monster
         | 3      | 1    | 11   | 1       |
         | 7      | 2    | 10   | 2       |
 
-    @rule:fathoms-unbound.lives @option:fathoms-dark.unbound-lives
+    @rule:fathoms-unbound.lives @option:fathoms-unbound.unbound-lives
     Scenario Outline: A life a wound: Unbound takes <wounds> wounds
-      Given the Fathoms Dark option "fathoms-dark.unbound-lives" is set to "marker-per-wound"
+      Given the Fathoms Dark option "fathoms-unbound.unbound-lives" is set to "marker-per-wound"
       And <before> unbound markers are on the Unbound card and <out> are removed from the game
       When Lisbeth Gibson deals <wounds> wounds to Unbound
       Then Unbound lost <lost> lives

@@ -68,9 +68,9 @@ Feature: Fathoms Dark — the unbound activation
         | a rifle | Rifle (range 3)                                 | Rifle                | Rifle   | empty |
 
     @rule:fathoms-activation.discard-until-weapon @rule:fathoms-activation.no-attack-space
-    @option:fathoms-dark.search-deck-exhausted
+    @option:fathoms-activation.search-deck-exhausted
     Scenario Outline: The search deck runs out first (<setting>)
-      Given the Fathoms Dark option "fathoms-dark.search-deck-exhausted" is set to "<setting>"
+      Given the Fathoms Dark option "fathoms-activation.search-deck-exhausted" is set to "<setting>"
       And a Fathoms Dark position with these investigators:
         | investigator   | objective marker | space |
         | Lisbeth Gibson | circle           | 17b   |
@@ -151,9 +151,9 @@ Feature: Fathoms Dark — the unbound activation
       And the Fathoms Dark investigator Isaiah Wiesenthal has 0 wounds
       And the search deck left holds Flare, Harpoon
 
-    @rule:fathoms-activation.attack-nearest @option:fathoms-dark.nearest-target
+    @rule:fathoms-activation.attack-nearest @option:fathoms-activation.nearest-target
     Scenario Outline: Nearest by <setting>, past a closed hatch that blocks sight but not movement
-      Given the Fathoms Dark option "fathoms-dark.nearest-target" is set to "<setting>"
+      Given the Fathoms Dark option "fathoms-activation.nearest-target" is set to "<setting>"
       And a Fathoms Dark position with these investigators:
         | investigator      | objective marker | space |
         | Lisbeth Gibson    | circle           | 23b   |

@@ -60,11 +60,11 @@ Feature: Fevered Dreams: flooded markers and mist spaces
       Given one flooded marker lies in each of the Fevered Dreams spaces 2b, 17a and 24c
       Then the spaces that block sight in this Fevered Dreams position are 2b, 17a and 24c
 
-  Rule: Sight inside one mist space (interpretation mist.same-space-sight)
+  Rule: Sight inside one mist space (interpretation fevered-mist.same-space-sight)
 
     @rule:fevered-mist.sight
     Scenario Outline: An investigator and an obscure marker in the same mist space, under <setting>
-      Given the Fevered Dreams option "mist.same-space-sight" is set to "<setting>"
+      Given the Fevered Dreams option "fevered-mist.same-space-sight" is set to "<setting>"
       And the Fevered Dreams space 3a holds 1 flooded markers
       Then an investigator in the Fevered Dreams space 3a sees 3a at <sight>
 

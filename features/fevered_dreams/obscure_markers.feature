@@ -24,24 +24,24 @@ Feature: Fevered Dreams: obscure markers
       And a spawn card then spawns something with no location given
       Then that Fevered Dreams spawn went to the space 3a
 
-    @rule:fevered-obscure-marker.spawn-three @option:obscure-marker.supply
+    @rule:fevered-obscure-marker.spawn-three @option:fevered-obscure-marker.supply
     Scenario: Markers on the Obscure card stay there; the supply holds enough
-      Given the Fevered Dreams option "obscure-marker.supply" is set to "six-returning"
+      Given the Fevered Dreams option "fevered-obscure-marker.supply" is set to "six-returning"
       And the Obscure card holds 3 obscure markers
       When the Fevered Dreams spawn phase begins
       Then 3 obscure markers stand on the Fevered Dreams board
       And the Obscure card holds 3 obscure markers
 
-    @rule:fevered-obscure-marker.spawn-three @option:obscure-marker.supply
+    @rule:fevered-obscure-marker.spawn-three @option:fevered-obscure-marker.supply
     Scenario: With markers out of the game, the supply runs short
-      Given the Fevered Dreams option "obscure-marker.supply" is set to "six-returning"
-      And the Fevered Dreams option "obscure.kill-when-card-full" is set to "leave-game"
+      Given the Fevered Dreams option "fevered-obscure-marker.supply" is set to "six-returning"
+      And the Fevered Dreams option "fevered-obscure.kill-when-card-full" is set to "leave-game"
       And the Obscure card holds 3 obscure markers
       And 2 obscure markers have left the game
       When the Fevered Dreams spawn phase begins
       Then 1 obscure markers stand on the Fevered Dreams board
 
-  Rule: Three different rooms (interpretation obscure-spawn.repeated-room)
+  Rule: Three different rooms (interpretation fevered-obscure-marker.spawn-repeated-room)
 
     @rule:fevered-obscure-marker.different-rooms
     Scenario: With all ten rooms in the deck, three cards in a row always differ
@@ -50,7 +50,7 @@ Feature: Fevered Dreams: obscure markers
 
     @rule:fevered-obscure-marker.different-rooms
     Scenario Outline: A devoured deck of <deck> only, under <setting>
-      Given the Fevered Dreams option "obscure-spawn.repeated-room" is set to "<setting>"
+      Given the Fevered Dreams option "fevered-obscure-marker.spawn-repeated-room" is set to "<setting>"
       And the Fevered Dreams devoured deck is <deck>, top card first
       When the Fevered Dreams spawn phase begins
       Then obscure markers stand in the Fevered Dreams spaces <spaces>
@@ -101,11 +101,11 @@ Feature: Fevered Dreams: obscure markers
       Then the Fevered Dreams operation is refused under rule "fevered-obscure-marker.never-moves"
       And obscure markers stand in the Fevered Dreams spaces 3a
 
-  Rule: A killed obscure marker goes onto the Obscure card, three at most (interpretation obscure.kill-when-card-full)
+  Rule: A killed obscure marker goes onto the Obscure card, three at most (interpretation fevered-obscure.kill-when-card-full)
 
     @rule:fevered-obscure-marker.killed-to-card @rule:fevered-obscure-marker.card-limit
     Scenario Outline: Killing an obscure marker while the card holds <held>, under <setting>
-      Given the Fevered Dreams option "obscure.kill-when-card-full" is set to "<setting>"
+      Given the Fevered Dreams option "fevered-obscure.kill-when-card-full" is set to "<setting>"
       And the Obscure card holds <held> obscure markers
       And an obscure marker stands in the Fevered Dreams space 3a
       When the obscure marker "Obscure marker#1" takes 4 wounds
@@ -122,7 +122,7 @@ Feature: Fevered Dreams: obscure markers
 
     @rule:fevered-obscure-marker.card-limit
     Scenario Outline: Under no-attack, a full card shields the obscure markers (<held> held)
-      Given the Fevered Dreams option "obscure.kill-when-card-full" is set to "no-attack"
+      Given the Fevered Dreams option "fevered-obscure.kill-when-card-full" is set to "no-attack"
       And the Obscure card holds <held> obscure markers
       And an obscure marker stands in the Fevered Dreams space 3a
       And Lisbeth Gibson stands in the Fevered Dreams space 3a
@@ -135,7 +135,7 @@ Feature: Fevered Dreams: obscure markers
 
     @rule:fevered-obscure-marker.card-limit
     Scenario: Under no-attack, attacking with the card full is refused
-      Given the Fevered Dreams option "obscure.kill-when-card-full" is set to "no-attack"
+      Given the Fevered Dreams option "fevered-obscure.kill-when-card-full" is set to "no-attack"
       And the Obscure card holds 3 obscure markers
       And an obscure marker stands in the Fevered Dreams space 3a
       When the obscure marker "Obscure marker#1" takes 4 wounds

@@ -2,7 +2,7 @@ Feature: Fevered Dreams: where a purple hazard's flooded markers go
   For each Dimensional Portal on the board a flooded marker goes into the nearest space, counted from the portal,
   that holds no flooded marker yet; the players choose among equally near spaces. Whether the portals are resolved
   one after another (in the order the players like, a marker placed for one portal counting for the next) or all
-  at once is the interpretation purple-hazard.order; one after another is the default. The engine gives every
+  at once is the interpretation fevered-track.purple-order; one after another is the default. The engine gives every
   outcome some order and some choice allow — no more, no fewer. Outcomes are written "3a+17c" (the spaces that
   receive a marker), alternatives separated by ";"; "nothing" places no marker.
 
@@ -32,28 +32,28 @@ Feature: Fevered Dreams: where a purple hazard's flooded markers go
       When the Fevered Dreams purple hazard outcomes are worked out
       Then the Fevered Dreams purple hazard outcomes are exactly "19b; 20a; 25a"
 
-  Rule: One portal after another, in any order, or all at once (interpretation purple-hazard.order)
+  Rule: One portal after another, in any order, or all at once (interpretation fevered-track.purple-order)
 
-    @rule:fevered-track.purple-one-portal-at-a-time @option:purple-hazard.order
+    @rule:fevered-track.purple-one-portal-at-a-time @option:fevered-track.purple-order
     Scenario: Two portals sharing a neighbour never put two markers there, one after another (the default)
-      Given the Fevered Dreams option "purple-hazard.order" is set to "one-after-another"
+      Given the Fevered Dreams option "fevered-track.purple-order" is set to "one-after-another"
       And only the Fevered Dreams portals red and blue remain on the board
       And one flooded marker lies in each of the Fevered Dreams spaces 3b and 17b
       When the Fevered Dreams purple hazard outcomes are worked out
       Then the Fevered Dreams purple hazard outcomes are exactly "3a+17a; 3a+17c; 17a+17c"
       And the Fevered Dreams purple hazard outcome "3a+17a" comes from 2 resolutions
 
-    @rule:fevered-track.purple-one-portal-at-a-time @rule:fevered-mist.markers-stack @option:purple-hazard.order
+    @rule:fevered-track.purple-one-portal-at-a-time @rule:fevered-mist.markers-stack @option:fevered-track.purple-order
     Scenario: Resolved all at once, two portals sharing a neighbour may both flood it
-      Given the Fevered Dreams option "purple-hazard.order" is set to "at-once"
+      Given the Fevered Dreams option "fevered-track.purple-order" is set to "at-once"
       And only the Fevered Dreams portals red and blue remain on the board
       And one flooded marker lies in each of the Fevered Dreams spaces 3b and 17b
       When the Fevered Dreams purple hazard outcomes are worked out
       Then the Fevered Dreams purple hazard outcomes are exactly "3a+17a; 3a+17c; 17a+17a; 17a+17c"
 
-    @rule:fevered-track.purple-one-portal-at-a-time @option:purple-hazard.order
-    Scenario Outline: Yellow and purple with mist at 20b and 24c, under purple-hazard.order = <setting>
-      Given the Fevered Dreams option "purple-hazard.order" is set to "<setting>"
+    @rule:fevered-track.purple-one-portal-at-a-time @option:fevered-track.purple-order
+    Scenario Outline: Yellow and purple with mist at 20b and 24c, under fevered-track.purple-order = <setting>
+      Given the Fevered Dreams option "fevered-track.purple-order" is set to "<setting>"
       And only the Fevered Dreams portals yellow and purple remain on the board
       And one flooded marker lies in each of the Fevered Dreams spaces 20b and 24c
       When the Fevered Dreams purple hazard outcomes are worked out
@@ -97,11 +97,11 @@ Feature: Fevered Dreams: where a purple hazard's flooded markers go
       Then the Fevered Dreams operation is refused under rule "fevered-track.purple-nearest-free-space"
       And the Fevered Dreams flooded markers are 3b: 1 and 17b: 1
 
-  Rule: When the nearest spaces already hold flooded markers (interpretation purple-hazard.nearest-flooded)
+  Rule: When the nearest spaces already hold flooded markers (interpretation fevered-track.purple-nearest-flooded)
 
     @rule:fevered-track.purple-nearest-free-space
     Scenario Outline: The red portal's own space is flooded, under <setting>
-      Given the Fevered Dreams option "purple-hazard.nearest-flooded" is set to "<setting>"
+      Given the Fevered Dreams option "fevered-track.purple-nearest-flooded" is set to "<setting>"
       And only the Fevered Dreams portals red remain on the board
       And one flooded marker lies in each of the Fevered Dreams spaces 3b
       When the Fevered Dreams purple hazard outcomes are worked out
@@ -115,8 +115,8 @@ Feature: Fevered Dreams: where a purple hazard's flooded markers go
 
     @rule:fevered-track.purple-nearest-free-space
     Scenario Outline: The spaces next to the red portal are flooded and its own is left out, under <setting>
-      Given the Fevered Dreams option "purple-hazard.portal-space" is set to "excluded"
-      And the Fevered Dreams option "purple-hazard.nearest-flooded" is set to "<setting>"
+      Given the Fevered Dreams option "fevered-track.purple-portal-space" is set to "excluded"
+      And the Fevered Dreams option "fevered-track.purple-nearest-flooded" is set to "<setting>"
       And only the Fevered Dreams portals red remain on the board
       And one flooded marker lies in each of the Fevered Dreams spaces 3a and 17a
       When the Fevered Dreams purple hazard outcomes are worked out
@@ -137,18 +137,18 @@ Feature: Fevered Dreams: where a purple hazard's flooded markers go
 
     @rule:fevered-track.purple-nearest-free-space @rule:fevered-mist.markers-stack
     Scenario: Under stack, two portals may stack onto the same space
-      Given the Fevered Dreams option "purple-hazard.nearest-flooded" is set to "stack"
-      And the Fevered Dreams option "purple-hazard.portal-space" is set to "excluded"
+      Given the Fevered Dreams option "fevered-track.purple-nearest-flooded" is set to "stack"
+      And the Fevered Dreams option "fevered-track.purple-portal-space" is set to "excluded"
       And only the Fevered Dreams portals red and blue remain on the board
       And one flooded marker lies in each of the Fevered Dreams spaces 3a, 17a and 17c
       When the Fevered Dreams purple hazard outcomes are worked out
       Then the Fevered Dreams purple hazard outcomes are exactly "3a+17a; 3a+17c; 17a+17a; 17a+17c"
 
-  Rule: Does the portal's own space count? (interpretation purple-hazard.portal-space)
+  Rule: Does the portal's own space count? (interpretation fevered-track.purple-portal-space)
 
     @rule:fevered-track.purple-nearest-free-space
     Scenario Outline: The red portal with no mist around it, under <setting>
-      Given the Fevered Dreams option "purple-hazard.portal-space" is set to "<setting>"
+      Given the Fevered Dreams option "fevered-track.purple-portal-space" is set to "<setting>"
       And only the Fevered Dreams portals red remain on the board
       When the Fevered Dreams purple hazard outcomes are worked out
       Then the Fevered Dreams purple hazard outcomes are exactly "<outcomes>"

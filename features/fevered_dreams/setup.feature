@@ -70,14 +70,14 @@ Feature: Fevered Dreams: special setup
 
   Rule: Every existence dial starts full
 
-    @rule:fevered-existence.dial @option:existence-dial.start-level
+    @rule:fevered-existence.dial @option:fevered-existence.dial-start-level
     Scenario Outline: The existence dial starts at the level the assumption gives (<level>)
-      Given the Fevered Dreams option "existence-dial.start-level" is set to "<level>"
+      Given the Fevered Dreams option "fevered-existence.dial-start-level" is set to "<level>"
       When Lisbeth Gibson and Sophie Brigman join the Fevered Dreams game
       Then the existence dial of Lisbeth Gibson shows <level>
       And the existence dial of Sophie Brigman shows <level>
 
-      Examples: every setting of existence-dial.start-level (5 is the default)
+      Examples: every setting of fevered-existence.dial-start-level (5 is the default)
         | level |
         | 4     |
         | 5     |

@@ -334,7 +334,7 @@ class Options(Mapping[str, str]):
         return len(self._settings)
 
     def with_setting(self, name: str, value: str) -> "Options":
-        """A copy with one option set: ``Options().with_setting("obscure.kill-when-card-full", "leave-game")``."""
+        """A copy with one option set: ``Options().with_setting("fevered-obscure.kill-when-card-full", "leave-game")``."""
         changed = {k: v for k, v in self._settings.items() if v != catalog().options[k].default}
         changed[catalog().option(name).name] = value  # a former name too
         return Options(changed)

@@ -35,8 +35,8 @@ export function renderFigure(app) {
       } } }, has ? "Take the unbound marker off" : "Unbound marker on the Objective Point"));
     }
     if (app.S.scenario === "fevered-dreams") {
-      // absent: the start level (option existence-dial.start-level); 0 is a level, never dropped
-      const opt = "existence-dial.start-level";
+      // absent: the start level (option fevered-existence.dial-start-level); 0 is a level, never dropped
+      const opt = "fevered-existence.dial-start-level";
       const start = Number((app.S.options || {})[opt] ?? (vocab.options[opt] || {}).default ?? 5);
       const dial = (delta) => {
         const levels = inSection("existence")(true);

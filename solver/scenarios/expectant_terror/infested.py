@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 HUSK = "Husk"
 MIND_EATER = "Mind Eater"
 INFESTED_TOKEN_SUPPLY = component("infested token").count  # the box's count (solver.components)
-INFESTED_KILLS = 4  # infested.killed-at-four
+INFESTED_KILLS = 4  # expectant-infested.killed-at-four
 # The discard at a nest marker: usable only in a normal activation.
 DISCARD_INFESTATION = Ability("discard infested tokens and a nest marker", during_activation=True)
 
@@ -28,7 +28,7 @@ DISCARD_INFESTATION = Ability("discard infested tokens and a nest marker", durin
 @dataclass(frozen=True, slots=True)
 class InfestedStrike:
     """What an investigator's infested tokens did at the start of his or her activation: X damage, the wounds it
-    caused (after the resistance roll under ``infested.damage = after-resistance``), the Mind Eaters spawned and
+    caused (after the resistance roll under ``expectant-infested.damage = after-resistance``), the Mind Eaters spawned and
     how many could not be."""
 
     investigator: str
@@ -58,18 +58,18 @@ class InfestedRules:
 
     def give_infested_tokens(self, state: ExpectantTerrorState, investigator: str, count: int = 1) -> bool:
         """The investigator takes infested tokens one at a time; with the fourth he or she is killed at once
-        (infested.killed-at-four), and takes no more: no investigator ever holds five. Under
-        ``infested.token-supply = twelve`` the box's twelve tokens are all there are. Returns whether he or she
+        (expectant-infested.killed-at-four), and takes no more: no investigator ever holds five. Under
+        ``expectant-infested.token-supply = twelve`` the box's twelve tokens are all there are. Returns whether he or she
         was killed."""
         fig = self._investigator(state, investigator)
         if count < 0:
             raise ValueError("a negative number of infested tokens")
         taken = max(0, min(count, INFESTED_KILLS - fig.count("infested")))
         in_play = sum(f.count("infested") for f in state.investigators())
-        if self.options["infested.token-supply"] == "twelve" and in_play + taken > INFESTED_TOKEN_SUPPLY:
-            raise RuleViolation("infested.supply", f"only {INFESTED_TOKEN_SUPPLY - in_play} of the "
+        if self.options["expectant-infested.token-supply"] == "twelve" and in_play + taken > INFESTED_TOKEN_SUPPLY:
+            raise RuleViolation("expectant-infested.supply", f"only {INFESTED_TOKEN_SUPPLY - in_play} of the "
                                                    f"{INFESTED_TOKEN_SUPPLY} infested tokens are left "
-                                                   f"(infested.token-supply=twelve)")
+                                                   f"(expectant-infested.token-supply=twelve)")
         if taken:
             fig.tokens["infested"] = fig.count("infested") + taken
         if fig.count("infested") >= INFESTED_KILLS:
@@ -77,17 +77,17 @@ class InfestedRules:
         return fig.killed
 
     def infested_wounds(self, fig: Figure, choose: Chooser = players_must_choose) -> int:
-        """The wounds X infested damage deals the investigator ``fig`` (option ``infested.damage``): X under
+        """The wounds X infested damage deals the investigator ``fig`` (option ``expectant-infested.damage``): X under
         ``wounds``; under ``after-resistance`` the wounds that get through his or her resistance roll, asked of
         ``choose`` (0 to X)."""
         damage = fig.count("infested")
-        if damage == 0 or self.options["infested.damage"] == "wounds":
+        if damage == 0 or self.options["expectant-infested.damage"] == "wounds":
             return damage
-        got = choose(Decision("infested.start-damage",
+        got = choose(Decision("expectant-infested.start-damage",
                               f"how many of the {damage} damage get through {fig.id}'s resistance roll",
                               tuple(range(damage + 1)), f"{fig.id}'s resistance roll"))
         if not isinstance(got, int) or not 0 <= got <= damage:
-            raise RuleViolation("infested.start-damage", f"{got} wounds from {damage} damage is impossible")
+            raise RuleViolation("expectant-infested.start-damage", f"{got} wounds from {damage} damage is impossible")
         return got
 
     def infested_strike(self, state: ExpectantTerrorState, investigator: str, wounds: int) -> InfestedStrike:
@@ -105,9 +105,9 @@ class InfestedRules:
         """The investigator under way (``investigator``, if named, must be the one) spends one of the activation's
         actions; returns the actions left."""
         if investigator is not None and (state.activation is None or state.activation.investigator != investigator):
-            raise RuleViolation("infested.discard-in-activation", f"it is not {investigator}'s activation")
+            raise RuleViolation("expectant-infested.discard-in-activation", f"it is not {investigator}'s activation")
         if state.activation is None or state.actions_left <= 0:
-            raise RuleViolation("infested.discard-free", "no action is left to spend")
+            raise RuleViolation("expectant-infested.discard-free", "no action is left to spend")
         state.actions_left -= 1
         return state.actions_left
 
@@ -115,25 +115,25 @@ class InfestedRules:
         """Why the investigator can't discard at a nest marker now, or ``None`` when he or she may."""
         ctx = state.activation
         if ctx is None or ctx.investigator != investigator:
-            return RuleViolation("infested.discard-in-activation",
+            return RuleViolation("expectant-infested.discard-in-activation",
                                  f"{investigator} may discard infested tokens only during his or her activation")
         refusal = ability_refusal(ctx, DISCARD_INFESTATION)
         if refusal is not None:
             return refusal
         fig = self._investigator(state, investigator)
         if state.nest_marker_room_at(fig.space) is None:
-            return RuleViolation("infested.discard-with-nest-marker", f"no nest marker is in {fig.id}'s space "
+            return RuleViolation("expectant-infested.discard-with-nest-marker", f"no nest marker is in {fig.id}'s space "
                                                                       f"{fig.space}")
-        if fig.count("infested") == 0 and self.options["infested.discard-uninfested"] == "needs-infested-token":
-            return RuleViolation("infested.discard-with-nest-marker",
-                                 f"{fig.id} holds no infested token (infested.discard-uninfested="
+        if fig.count("infested") == 0 and self.options["expectant-infested.discard-uninfested"] == "needs-infested-token":
+            return RuleViolation("expectant-infested.discard-with-nest-marker",
+                                 f"{fig.id} holds no infested token (expectant-infested.discard-uninfested="
                                  f"needs-infested-token)")
         return None
 
     def discard_infestation(self, state: ExpectantTerrorState, investigator: str) -> InfestationDiscard:
         """In the same space as a nest marker, during his or her activation, the investigator discards all
         infested tokens and that nest marker, then spawns as many Husks in his or her space; no action is spent
-        (infested.discard-with-nest-marker, infested.husks-spawn, infested.discard-free)."""
+        (expectant-infested.discard-with-nest-marker, expectant-infested.husks-spawn, expectant-infested.discard-free)."""
         refusal = self.discard_refusal(state, investigator)
         if refusal is not None:
             raise refusal
@@ -150,15 +150,15 @@ class InfestedRules:
     def spawn_monsters(self, state: ExpectantTerrorState, monster: str, space: str | None,
                        count: int) -> list[str]:
         """Spawn ``count`` ``monster`` figures from the reserve in ``space``; returns the new figures' IDs. With too
-        few left the option ``expectant.short-reserve`` decides, and the empty-reserve rule
-        (``outcome.loss-empty-reserve``, options ``reserve.empty`` and ``expectant.horror-0-spawn``) applies to what
+        few left the option ``expectant-infested.short-reserve`` decides, and the empty-reserve rule
+        (``outcome.loss-empty-reserve``, options ``reserve.empty`` and ``expectant-infested.horror-0-spawn``) applies to what
         can't spawn."""
         if space is None or count <= 0:
             return []
         left = state.reserve.get(monster, 0)
         horror_0 = (monster in MONSTER_TYPES and MONSTER_TYPES[monster].horror == 0
-                    and self.options["expectant.horror-0-spawn"] == "never-loses")
-        if left < count and self.options["expectant.short-reserve"] == "all-or-nothing":
+                    and self.options["expectant-infested.horror-0-spawn"] == "never-loses")
+        if left < count and self.options["expectant-infested.short-reserve"] == "all-or-nothing":
             if not horror_0 and (left == 0 or not state.reserve_has_monsters()):
                 state.take_from_reserve(monster)  # takes nothing here; records a loss where the rule says so
             return []

@@ -31,23 +31,23 @@ class NestRules:
     options: object  # the scenario's options (set by Scenario)
 
     def wound_nest(self, state: ExpectantTerrorState, wounds: int = 1) -> NestWound:
-        """Deal wounds to the Nest: it takes at most 1 a game round, for any reason (nest.one-wound-per-round); the
-        one it takes makes it activate at once (nest.activates-when-wounded). A wound that kills it wins the game
-        at once or after that activation (option ``nest.killing-wound``)."""
+        """Deal wounds to the Nest: it takes at most 1 a game round, for any reason (expectant-nest.one-wound-per-round); the
+        one it takes makes it activate at once (expectant-nest.activates-when-wounded). A wound that kills it wins the game
+        at once or after that activation (option ``expectant-nest.killing-wound``)."""
         if wounds < 0:
             raise ValueError("wounds can't be negative")
         nest = state.nest
         if nest.killed:
             raise RuleViolation("expectant-outcome.win-nest-killed", "the Nest is already killed")
         if nest.space is None:
-            raise RuleViolation("nest.off-board-no-activation",
+            raise RuleViolation("expectant-nest.off-board-no-activation",
                                 "the Nest's figure is off the board until the next round: it can't be wounded")
         taken = min(wounds, max(0, 1 - state.nest_wounds_this_round))
         activates = False
         if taken:
             nest.health.take_wounds(taken)
             state.nest_wounds_this_round += taken
-            if nest.health.is_killed and self.options["nest.killing-wound"] == "no-activation":
+            if nest.health.is_killed and self.options["expectant-nest.killing-wound"] == "no-activation":
                 nest.killed = True
                 nest.space = None
             else:
@@ -57,10 +57,10 @@ class NestRules:
 
     def complete_nest_activation(self, state: ExpectantTerrorState) -> str:
         """The Nest's additional activation is over: its figure leaves the board until the next round
-        (nest.removed-after-activation), or, if its wound killed it, it is killed now. Returns ``"removed"`` or
+        (expectant-nest.removed-after-activation), or, if its wound killed it, it is killed now. Returns ``"removed"`` or
         ``"killed"``."""
         if not state.nest_activation_pending:
-            raise RuleViolation("nest.activates-when-wounded", "the Nest has no additional activation under way")
+            raise RuleViolation("expectant-nest.activates-when-wounded", "the Nest has no additional activation under way")
         state.nest_activation_pending = False
         nest = state.nest
         nest.space = None

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ...components import component
 from ...game import Fired, Outcome, Termination
 
-#: The nest markers in the box (``nest-marker.supply``), from the one table of component counts.
+#: The nest markers in the box (``expectant-nest-marker.supply``), from the one table of component counts.
 NEST_MARKER_SUPPLY = component("nest marker").count
 
 
@@ -45,7 +45,7 @@ class NestMarkerSpawn:
     rooms: tuple[int, ...]
     spaces: tuple[str, ...]
     not_placed: int = 0
-    stopped_by: str | None = None  # nest-marker.supply, nest-marker.no-room, or the loss rule
+    stopped_by: str | None = None  # expectant-nest-marker.supply, expectant-nest-marker.no-room, or the loss rule
     steps: tuple[MarkerStep, ...] = ()
     deck_after: tuple[int, ...] = ()
     rules: tuple[str, ...] = ()
@@ -54,25 +54,25 @@ class NestMarkerSpawn:
 def place_nest_markers(state, count: int) -> NestMarkerSpawn:
     """Spawn ``count`` nest markers into ``state`` (an Expectant Terror state), one at a time, each in the spawn
     space of the devoured deck's top room, skipping (card to the bottom) a room that already holds one
-    (nest-marker.deck-order, nest-marker.skip-occupied, nest-marker.one-per-room, nest-marker.different-rooms)."""
+    (expectant-nest-marker.deck-order, expectant-nest-marker.skip-occupied, expectant-nest-marker.one-per-room, expectant-nest-marker.different-rooms)."""
     if count < 0:
         raise ValueError("a negative number of nest markers")
     options, board, deck = state.options, state.board, state.devoured_deck
     steps: list[MarkerStep] = []
     rooms: list[int] = []
-    rules = ["nest-marker.deck-order", "spawn.no-location"]
+    rules = ["expectant-nest-marker.deck-order", "spawn.no-location"]
     not_placed, stopped_by = 0, None
-    card_after = options["nest-marker.card-after-spawn"]
+    card_after = options["expectant-nest-marker.card-after-spawn"]
     for i in range(count):
         n = i + 1
         if len(state.nest_markers) >= NEST_MARKER_SUPPLY:
-            not_placed, stopped_by = count - i, "nest-marker.supply"
-            steps.append(MarkerStep(n, failed="nest-marker.supply"))
-            rules.append("nest-marker.supply")
+            not_placed, stopped_by = count - i, "expectant-nest-marker.supply"
+            steps.append(MarkerStep(n, failed="expectant-nest-marker.supply"))
+            rules.append("expectant-nest-marker.supply")
             break
         if not any(r not in state.nest_markers for r in deck):
-            rules.append("nest-marker.no-room")
-            if options["nest-marker.no-room"] == "game-lost":
+            rules.append("expectant-nest-marker.no-room")
+            if options["expectant-nest-marker.no-room"] == "game-lost":
                 loss = "expectant-outcome.loss-no-room-for-nest-marker"
                 not_placed, stopped_by = count - i, loss
                 steps.append(MarkerStep(n, failed=loss))
@@ -83,15 +83,15 @@ def place_nest_markers(state, count: int) -> NestMarkerSpawn:
                 rules.append(loss)
                 break
             not_placed += 1
-            stopped_by = "nest-marker.no-room"
-            steps.append(MarkerStep(n, failed="nest-marker.no-room"))
+            stopped_by = "expectant-nest-marker.no-room"
+            steps.append(MarkerStep(n, failed="expectant-nest-marker.no-room"))
             continue
         skipped: list[int] = []
         while deck[0] in state.nest_markers:
             skipped.append(deck[0])
             deck.append(deck.pop(0))
-        if skipped and "nest-marker.skip-occupied" not in rules:
-            rules.append("nest-marker.skip-occupied")
+        if skipped and "expectant-nest-marker.skip-occupied" not in rules:
+            rules.append("expectant-nest-marker.skip-occupied")
         room = deck[0]
         space = board.rooms[room].spawn_space
         state.nest_markers.add(room)
@@ -99,7 +99,7 @@ def place_nest_markers(state, count: int) -> NestMarkerSpawn:
         if card_after == "to-bottom":
             deck.append(deck.pop(0))
         steps.append(MarkerStep(n, tuple(skipped), room, space, card_after))
-    rules.append("nest-marker.card-after-spawn")
+    rules.append("expectant-nest-marker.card-after-spawn")
     return NestMarkerSpawn(count, tuple(rooms), tuple(board.rooms[r].spawn_space for r in rooms), not_placed,
                            stopped_by, tuple(steps), tuple(deck), tuple(dict.fromkeys(rules)))
 
@@ -124,7 +124,7 @@ def placement_limits(state, count: int) -> PlacementLimits:
     placed = min(count, supply, len(free))
     limit = None
     if placed < count:
-        limit = "nest-marker.supply" if supply <= len(free) else "nest-marker.one-per-room"
+        limit = "expectant-nest-marker.supply" if supply <= len(free) else "expectant-nest-marker.one-per-room"
     dictated = place_nest_markers(state.copy(), count).rooms
     return PlacementLimits(count, free, placed, limit, dictated)
 
@@ -153,18 +153,18 @@ def broken_placement_rules(state, proposal: Sequence[int], limits: PlacementLimi
     broken: list[tuple[str, dict]] = []
     doubled = sorted({r for r in proposal if proposal.count(r) > 1})
     if doubled:
-        broken.append(("nest-marker.different-rooms", {"rooms": doubled}))
+        broken.append(("expectant-nest-marker.different-rooms", {"rooms": doubled}))
     held = sorted(set(proposal) & state.nest_markers)
     if held:
-        broken.append(("nest-marker.one-per-room", {"rooms": held}))
+        broken.append(("expectant-nest-marker.one-per-room", {"rooms": held}))
     if len(proposal) != limits.placed:
         broken.append((limits.limit or count_rule, {"proposed": len(proposal), "placed": limits.placed}))
     outside = [r for r in proposal if r not in deck_rooms]
     if outside:
-        broken.append(("nest-marker.deck-order", {"rooms": outside, "not_in_deck": True}))
+        broken.append(("expectant-nest-marker.deck-order", {"rooms": outside, "not_in_deck": True}))
     elif order == "deck" and proposal != list(limits.dictated[:limits.placed]):
         same_rooms = sorted(proposal) == sorted(limits.dictated[:limits.placed])
-        broken.append(("nest-marker.deck-order", {"dictated": list(limits.dictated), "same_rooms": same_rooms}))
+        broken.append(("expectant-nest-marker.deck-order", {"dictated": list(limits.dictated), "same_rooms": same_rooms}))
     return broken
 
 
@@ -173,11 +173,11 @@ def nest_marker_fired(spawn: NestMarkerSpawn, count_rule: str) -> list[Fired]:
     fired = [Fired(count_rule, "nest markers spawn", {"count": spawn.asked})]
     for step in spawn.steps:
         if step.room is not None:
-            fired.append(Fired("nest-marker.deck-order", "a nest marker spawns",
+            fired.append(Fired("expectant-nest-marker.deck-order", "a nest marker spawns",
                                {"marker": step.marker, "room": step.room, "space": step.space,
                                 "skipped": list(step.skipped)}))
         else:
-            left = 1 if step.failed == "nest-marker.no-room" else spawn.asked - step.marker + 1
-            fired.append(Fired(step.failed or "nest-marker.no-room", "nest markers are not placed",
+            left = 1 if step.failed == "expectant-nest-marker.no-room" else spawn.asked - step.marker + 1
+            fired.append(Fired(step.failed or "expectant-nest-marker.no-room", "nest markers are not placed",
                                {"marker": step.marker, "not_placed": left}))
     return fired

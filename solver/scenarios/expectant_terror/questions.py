@@ -27,7 +27,7 @@ from .rules import SCENARIO_NAME, ExpectantTerror, ExpectantTerrorState
 #: valid-placements lists at most this many placements; ``result.count`` says how many there are.
 PLACEMENTS_LISTED = 30
 TRACK_SPACES = len(ExpectantTerror.devouring_track)
-NEST_MARKER_OPTIONS = ("nest-marker.card-after-spawn", "nest-marker.no-room")
+NEST_MARKER_OPTIONS = ("expectant-nest-marker.card-after-spawn", "expectant-nest-marker.no-room")
 
 
 def _state(state: GameState) -> ExpectantTerrorState:
@@ -52,7 +52,7 @@ def _count(state: ExpectantTerrorState, args: Mapping) -> tuple[int, str, str]:
         count = int(args["count"])
         if not 0 <= count <= NEST_MARKER_SUPPLY:
             raise BadParameter("count", f"must be from 0 to {NEST_MARKER_SUPPLY}, not {count}")
-        return count, "nest-marker.deck-order", f"{count} nest marker(s) (asked)"
+        return count, "expectant-nest-marker.deck-order", f"{count} nest marker(s) (asked)"
     n, rule = scenario.nest_markers_due(state, index)
     return n, rule, f"track space {index + 1} ({scenario.track_space(state, index).hazard} icon): {n} nest markers"
 
@@ -71,33 +71,33 @@ def _rooms_arg(state: ExpectantTerrorState, text) -> list[int]:
         rooms.append(room)
         if len(rooms) > NEST_MARKER_SUPPLY:  # no placement holds more: refused, not echoed back 20,000 times
             raise BadParameter("check", f"more than {NEST_MARKER_SUPPLY} rooms: there are only {NEST_MARKER_SUPPLY} "
-                                        "nest markers", rule_id="nest-marker.supply")
+                                        "nest markers", rule_id="expectant-nest-marker.supply")
     return rooms
 
 
 def _step_text(step: MarkerStep) -> list[str]:
     n = step.marker
     lines = [f"marker {n}: room {r} already holds a nest marker: its card goes to the bottom "
-             f"(nest-marker.skip-occupied)" for r in step.skipped]
-    if step.failed == "nest-marker.supply":
-        lines.append(f"marker {n}: none left in the supply (nest-marker.supply)")
-    elif step.failed == "nest-marker.no-room":
+             f"(expectant-nest-marker.skip-occupied)" for r in step.skipped]
+    if step.failed == "expectant-nest-marker.supply":
+        lines.append(f"marker {n}: none left in the supply (expectant-nest-marker.supply)")
+    elif step.failed == "expectant-nest-marker.no-room":
         lines.append(f"marker {n}: every room of the devoured deck holds a nest marker; a full turn of the deck "
-                     f"leaves it as it was and the marker is not placed (nest-marker.no-room)")
+                     f"leaves it as it was and the marker is not placed (expectant-nest-marker.no-room)")
     elif step.failed:
         lines.append(f"marker {n}: every room of the devoured deck holds a nest marker; under "
-                     f"nest-marker.no-room=game-lost the game is lost")
+                     f"expectant-nest-marker.no-room=game-lost the game is lost")
     elif step.card == "to-bottom":
         lines.append(f"marker {n}: room {step.room}, on its spawn space {step.space}; the card goes to the bottom "
                      f"(spawn.card-to-bottom)")
     else:
         lines.append(f"marker {n}: room {step.room}, on its spawn space {step.space}; the card stays on top "
-                     f"(nest-marker.card-after-spawn=stays-on-top)")
+                     f"(expectant-nest-marker.card-after-spawn=stays-on-top)")
     return lines
 
 
-NOT_PLACED_WHY = {"nest-marker.supply": f"all {NEST_MARKER_SUPPLY} nest markers are on the board: the supply is empty",
-                  "nest-marker.no-room": "no room of the devoured deck is free of nest markers",
+NOT_PLACED_WHY = {"expectant-nest-marker.supply": f"all {NEST_MARKER_SUPPLY} nest markers are on the board: the supply is empty",
+                  "expectant-nest-marker.no-room": "no room of the devoured deck is free of nest markers",
                   "expectant-outcome.loss-no-room-for-nest-marker":
                       "no room of the devoured deck is free of nest markers"}
 
@@ -136,9 +136,9 @@ def nest_spawn_question(state: GameState, args: Mapping) -> Answer:
                    *(line for step in spawn.steps for line in _step_text(step)),
                    f"Devoured deck after: {_rooms_text(spawn.deck_after)}"]
     choices = (Choice("placement", f"rooms {_rooms_text(spawn.rooms)}", list(spawn.spaces),
-                      "one marker at a time, in the devoured deck's order", ("nest-marker.deck-order",),
+                      "one marker at a time, in the devoured deck's order", ("expectant-nest-marker.deck-order",),
                       _marker_drawing(spawn)),) if spawn.rooms else ()
-    rules = [count_rule, "nest-marker.before-spawn-cards", "nest-marker.different-rooms", "nest-marker.one-per-room",
+    rules = [count_rule, "expectant-nest-marker.before-spawn-cards", "expectant-nest-marker.different-rooms", "expectant-nest-marker.one-per-room",
              *spawn.rules]
     if outcome is not None:
         rules.append(outcome.rule_id)
@@ -150,9 +150,9 @@ def nest_spawn_question(state: GameState, args: Mapping) -> Answer:
 
 # --- valid-placements ---------------------------------------------------------------------------------------------
 BROKEN_WHY = {
-    "nest-marker.different-rooms": lambda d: f"two markers of one spawn in the same room ({_rooms_text(d['rooms'])})",
-    "nest-marker.one-per-room": lambda d: f"a room that already holds a nest marker ({_rooms_text(d['rooms'])})",
-    "nest-marker.deck-order": lambda d: (
+    "expectant-nest-marker.different-rooms": lambda d: f"two markers of one spawn in the same room ({_rooms_text(d['rooms'])})",
+    "expectant-nest-marker.one-per-room": lambda d: f"a room that already holds a nest marker ({_rooms_text(d['rooms'])})",
+    "expectant-nest-marker.deck-order": lambda d: (
         f"room(s) {_rooms_text(d['rooms'])} are not in the devoured deck" if d.get("not_in_deck") else
         f"the markers go one at a time in the deck's order: {_rooms_text(d['dictated'])}" if d["same_rooms"] else
         f"the devoured deck sends them to rooms {_rooms_text(d['dictated'])}, in that order"),
@@ -194,9 +194,9 @@ def valid_placements_question(state: GameState, args: Mapping) -> Answer:
                                         placements=tuple(Placement("nest marker", board.rooms[r].spawn_space)
                                                          for r in p)))
                     for p in listed)
-    rules = [count_rule, "nest-marker.different-rooms", "nest-marker.one-per-room"]
+    rules = [count_rule, "expectant-nest-marker.different-rooms", "expectant-nest-marker.one-per-room"]
     if order == "deck":
-        rules += ["nest-marker.deck-order", "nest-marker.skip-occupied"]
+        rules += ["expectant-nest-marker.deck-order", "expectant-nest-marker.skip-occupied"]
     if limits.limit:
         rules.append(limits.limit)
     described = described[0].upper() + described[1:]
@@ -234,8 +234,8 @@ def valid_placements_question(state: GameState, args: Mapping) -> Answer:
           scenarios=(SCENARIO_NAME,))
 def nest_return_question(state: GameState, args: Mapping) -> Answer:
     state = _state(state)
-    options = settings(state, ("nest.killing-wound",))
-    rules = ["nest.returns-next-round", "nest.return-card-to-bottom", "spawn.no-location"]
+    options = settings(state, ("expectant-nest.killing-wound",))
+    rules = ["expectant-nest.returns-next-round", "expectant-nest.return-card-to-bottom", "spawn.no-location"]
     if state.nest_is_killed or (state.nest_activation_pending and state.nest.health.is_killed):
         if state.nest_is_killed:
             outcome = state.outcome()
@@ -245,7 +245,7 @@ def nest_return_question(state: GameState, args: Mapping) -> Answer:
             text = "The Nest is killed when its additional activation ends: it does not return."
         return Answer("nest-return", Result(ResultKind.OUTCOME if outcome else ResultKind.NOTHING, text),
                       outcome=OutcomeData.of(outcome), rules=("expectant-outcome.win-nest-killed",
-                                                              "nest.killing-wound"),
+                                                              "expectant-nest.killing-wound"),
                       options=options, approximate_board=approximate_board(state))
     space = state.scenario.nest_return_space(state)
     room = state.devoured_deck[0]
@@ -258,12 +258,12 @@ def nest_return_question(state: GameState, args: Mapping) -> Answer:
         text = (f"The Nest is taking its additional activation; when it ends the Nest leaves the board and "
                 f"returns at the start of round {nxt} to {space}, the spawn space of room {room}, unless a spawn "
                 f"with no location moves the devoured deck first.")
-        rules = ["nest.removed-after-activation", *rules]
+        rules = ["expectant-nest.removed-after-activation", *rules]
     else:
         text = (f"The Nest is on the board ({state.nest.space}). If it takes its wound this round, it leaves after "
                 f"its additional activation and returns at the start of round {nxt} to {space}, the spawn space of "
                 f"room {room}, unless a spawn with no location moves the devoured deck first.")
-        rules = ["nest.activates-when-wounded", "nest.removed-after-activation", *rules]
+        rules = ["expectant-nest.activates-when-wounded", "expectant-nest.removed-after-activation", *rules]
     distances = state.board.distances_from(space)
     reach = sorted((distances[f.space], f.id) for f in state.investigators()
                    if f.space is not None and not f.killed and f.space in distances)
@@ -276,7 +276,7 @@ def nest_return_question(state: GameState, args: Mapping) -> Answer:
         tie = "; the players choose among them when a monster moves toward the nearest" if len(nearest) > 1 else ""
         explanation.append(f"Nearest investigator(s) to {space}: {', '.join(nearest)} at {best}{tie}")
     choice = Choice("space", space, space, f"room {room}'s spawn space: the devoured deck's top card",
-                    ("nest.returns-next-round",), Drawing(spaces=(space,), figures=nearest,
+                    ("expectant-nest.returns-next-round",), Drawing(spaces=(space,), figures=nearest,
                                                           placements=(Placement("Nest", space),)))
     return Answer("nest-return", Result(ResultKind.DETERMINED, text, 1), (choice,),
                   rules=tuple(rules), options=options, approximate_board=approximate_board(state),
@@ -284,13 +284,13 @@ def nest_return_question(state: GameState, args: Mapping) -> Answer:
 
 
 # --- infested ---------------------------------------------------------------------------------------------------------
-INFESTED_OPTIONS = ("infested.damage", "expectant.short-reserve", "reserve.empty", "expectant.horror-0-spawn")
+INFESTED_OPTIONS = ("expectant-infested.damage", "expectant-infested.short-reserve", "reserve.empty", "expectant-infested.horror-0-spawn")
 
 
 @question("infested", "Expectant Terror: what each investigator's infested tokens do at the start of his or her "
           "activation", scenarios=(SCENARIO_NAME,))
 def infested_question(state: GameState, args: Mapping) -> Answer:
-    """Each investigator in activation-track order: X damage (a resistance roll, or X wounds: ``infested.damage``),
+    """Each investigator in activation-track order: X damage (a resistance roll, or X wounds: ``expectant-infested.damage``),
     X Mind Eaters in his or her space (from the reserve as the earlier ones left it), killed at four; and whether a
     nest marker in the space allows the discard. An investigator acting outside an activation suffers nothing."""
     state = _state(state)
@@ -298,8 +298,8 @@ def infested_question(state: GameState, args: Mapping) -> Answer:
     trial = state.copy()
     under_way = trial.activation
     trial.activation = None
-    reading = scenario.options["infested.damage"]
-    rules = ["infested.start-damage", "infested.start-mind-eaters"]
+    reading = scenario.options["expectant-infested.damage"]
+    rules = ["expectant-infested.start-damage", "expectant-infested.start-mind-eaters"]
     options = settings(state, INFESTED_OPTIONS)
     order = [n for n in trial.activation_track if n in trial.figures] or [f.id for f in trial.investigators()]
     choices: list[Choice] = []
@@ -314,10 +314,10 @@ def infested_question(state: GameState, args: Mapping) -> Answer:
                                   {**value, "killed": True},
                                   "four infested tokens kill at once" if four else "a killed investigator has no "
                                                                                    "activation",
-                                  rules=("infested.killed-at-four",) if four else (),
+                                  rules=("expectant-infested.killed-at-four",) if four else (),
                                   draw=Drawing(figures=(name,))))
             if four:
-                rules.append("infested.killed-at-four")
+                rules.append("expectant-infested.killed-at-four")
             continue
         if under_way is not None and under_way.investigator == name and not under_way.is_normal:
             choices.append(Choice("effect", f"{name}: acts outside an activation: the infested tokens deal no "
@@ -335,32 +335,32 @@ def infested_question(state: GameState, args: Mapping) -> Answer:
         wounds = x if reading == "wounds" else 0  # under after-resistance the roll decides: shown, not dealt
         strike = scenario.infested_strike(trial, name, wounds)
         if reading == "wounds":
-            hurt = (f"{x} damage = {x} wound(s), no roll (infested.damage=wounds), health "
+            hurt = (f"{x} damage = {x} wound(s), no roll (expectant-infested.damage=wounds), health "
                     f"{fig.health.current}/{fig.health.maximum}")
         else:
             current = fig.health.current
             hurt = (f"{x} damage: {name} rolls resistance and takes the wounds that get through (0 to {x}; "
-                    f"infested.damage=after-resistance), health now {current}/{fig.health.maximum}"
+                    f"expectant-infested.damage=after-resistance), health now {current}/{fig.health.maximum}"
                     + (f", killed if {current} get through" if current <= x else ""))
         eaters = f"{len(strike.mind_eaters)} Mind Eater(s) in {fig.space}"
         if strike.missing_mind_eaters:
-            eaters += f", {strike.missing_mind_eaters} not spawned (reserve short: expectant.short-reserve)"
+            eaters += f", {strike.missing_mind_eaters} not spawned (reserve short: expectant-infested.short-reserve)"
         label = f"{name}: {hurt}; {eaters}"
         if reading == "wounds" and fig.health.is_killed:
             label += " — killed"
             rules.append("outcome.loss-investigator-killed")
         room = trial.nest_marker_room_at(fig.space)
-        discard = room is not None and (x > 0 or scenario.options["infested.discard-uninfested"] == "allowed")
+        discard = room is not None and (x > 0 or scenario.options["expectant-infested.discard-uninfested"] == "allowed")
         if discard:
             label += (f"; a nest marker lies here (room {room}): he or she may then discard {x} infested token(s) "
                       f"and it, spawning {x} Husk(s), at no action")
-            rules += ["infested.discard-with-nest-marker", "infested.husks-spawn", "infested.discard-free"]
+            rules += ["expectant-infested.discard-with-nest-marker", "expectant-infested.husks-spawn", "expectant-infested.discard-free"]
         choices.append(Choice("effect", label, {**value, "damage": x, "wounds": wounds if reading == "wounds" else None,
                                                 "resistance_roll": reading != "wounds",
                                                 "mind_eaters": list(strike.mind_eaters),
                                                 "not_spawned": strike.missing_mind_eaters,
                                                 "may_discard_at_nest_marker": room if discard else None},
-                              "as the activation begins", rules=("infested.start-damage", "infested.start-mind-eaters"),
+                              "as the activation begins", rules=("expectant-infested.start-damage", "expectant-infested.start-mind-eaters"),
                               draw=Drawing(spaces=(fig.space,), figures=(name,),
                                            placements=tuple(Placement("Mind Eater", fig.space)
                                                             for _ in strike.mind_eaters))))

@@ -63,7 +63,7 @@ HAZARD_NEST_MARKERS = {"teal": 2, "blue": 3}  # expectant-track.teal, expectant-
 HAZARD_RULES = {"teal": "expectant-track.teal", "blue": "expectant-track.blue"}
 
 # The start of an investigator's activation: infested tokens strike (not outside a normal activation).
-INFESTED_AT_START = ActivationEffect("infested tokens", "beginning", "infested.start-damage")
+INFESTED_AT_START = ActivationEffect("infested tokens", "beginning", "expectant-infested.start-damage")
 DISCARD = "discard infested tokens"  # the action's name
 
 
@@ -94,7 +94,7 @@ class ExpectantTerrorState(GameState):
     wound until the next round) or killed."""
 
     nest_markers: set[int] = field(default_factory=set)  # the rooms holding one, in their spawn space
-    nest_wounds_this_round: int = 0  # nest.one-wound-per-round
+    nest_wounds_this_round: int = 0  # expectant-nest.one-wound-per-round
     nest_activation_pending: bool = False  # its additional activation after a wound is under way
     monster_cards: list[str] = field(default_factory=list)  # the monster activation track's cards, in track order
     devoured_effects: dict[str, int] = field(default_factory=dict)  # space → devoured effect marker number
@@ -107,7 +107,7 @@ class ExpectantTerrorState(GameState):
 
     @property
     def nest_is_removed(self) -> bool:
-        """The Nest is off the board for the time being (nest.removed-after-activation)."""
+        """The Nest is off the board for the time being (expectant-nest.removed-after-activation)."""
         nest = self.figures.get(NEST)
         return nest is not None and nest.space is None and not nest.killed
 
@@ -172,7 +172,7 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
 
     def play_on_with(self, state: ExpectantTerrorState, options: Options) -> "ExpectantTerror":
         """Go on with ``state`` under other options: its scenario becomes this one with ``options``, and the Nest's
-        maximum health follows ``nest.maximum-health``. Returns the new scenario."""
+        maximum health follows ``expectant-nest.maximum-health``. Returns the new scenario."""
         new = self.with_options(options)
         state.scenario = new
         nest = state.figures.get(NEST)
@@ -183,8 +183,8 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
 
     @property
     def nest_health(self) -> int:
-        """The Nest's maximum health (assumption ``nest.maximum-health``)."""
-        return int(self.options["nest.maximum-health"])
+        """The Nest's maximum health (assumption ``expectant-nest.maximum-health``)."""
+        return int(self.options["expectant-nest.maximum-health"])
 
     # --- the protocol: set-up -----------------------------------------------------------------------------------------
     def setup(self, state: GameState, rng: random.Random | None) -> None:
@@ -320,8 +320,8 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
     def activation_steps(self, state: ExpectantTerrorState) -> list[tuple[str, str]]:
         """The whole activation phase, in order: ``("investigator", name)`` and ``("monster", card)`` steps. The
         Mind Eater card sits on the far left (option ``expectant-setup.mind-eater-slot``); each monster space
-        follows its investigator; the Nest comes after the last monster (nest.activates-last), unless its figure
-        is off the board (nest.off-board-no-activation)."""
+        follows its investigator; the Nest comes after the last monster (expectant-nest.activates-last), unless its figure
+        is off the board (expectant-nest.off-board-no-activation)."""
         order: list[tuple[str, str]] = []
         slot = self.options["expectant-setup.mind-eater-slot"]
         if slot == "before-first-investigator":
@@ -342,16 +342,16 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
                     choose: Chooser = players_must_choose) -> list[Fired]:
         """The beginning of a game round: the Nest's one wound a round starts afresh, and a removed Nest returns
         to the spawn space of the devoured deck's top room, whose card then goes to the bottom
-        (nest.returns-next-round, nest.return-card-to-bottom)."""
+        (expectant-nest.returns-next-round, expectant-nest.return-card-to-bottom)."""
         if state.nest_activation_pending:
-            raise RuleViolation("nest.removed-after-activation", "the Nest's additional activation is not finished")
+            raise RuleViolation("expectant-nest.removed-after-activation", "the Nest's additional activation is not finished")
         state.nest_wounds_this_round = 0
         if state.nest_is_removed:
             room = state.devoured_deck[0] if state.devoured_deck else None
             space = state.spawn_without_location()
             state.nest.space = space
-            return [Fired("nest.returns-next-round", "the Nest returns", {"space": space, "room": room}),
-                    Fired("nest.return-card-to-bottom", "its room's card goes to the bottom",
+            return [Fired("expectant-nest.returns-next-round", "the Nest returns", {"space": space, "room": room}),
+                    Fired("expectant-nest.return-card-to-bottom", "its room's card goes to the bottom",
                           {"deck_after": list(state.devoured_deck)})]
         return []
 
@@ -360,7 +360,7 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
         """The end of the round: the round counter moves on. Refused while the Nest's additional activation is
         under way, or when a removed Nest could not return (an empty devoured deck) — before anything changes."""
         if state.nest_activation_pending:
-            raise RuleViolation("nest.removed-after-activation", "the Nest's additional activation is not finished")
+            raise RuleViolation("expectant-nest.removed-after-activation", "the Nest's additional activation is not finished")
         if state.nest_is_removed:
             state.default_spawn_space()  # an empty devoured deck is refused before anything changes
         return super().end_of_round(state, rng, choose)
@@ -395,7 +395,7 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
 
     def spawn_phase(self, state: ExpectantTerrorState, rng: random.Random | None = None,
                     choose: Chooser = players_must_choose, spawn_cards: Sequence[str] = ()) -> list[Fired]:
-        """The spawn phase: first the hazard's nest markers, then the spawn cards (nest-marker.before-spawn-cards).
+        """The spawn phase: first the hazard's nest markers, then the spawn cards (expectant-nest-marker.before-spawn-cards).
 
         The base game's spawn cards are not public; ``spawn_cards`` names the monster each card drawn spawns, and
         each spawns like an item with no location given (assumption ``expectant-setup.spawn-card-placement``), so
@@ -416,40 +416,40 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
 
     def remove_nest_marker(self, state: ExpectantTerrorState, room: int) -> None:
         """A nest marker leaves the board and goes back to the supply (assumption
-        ``nest-marker.discarded-to-supply``)."""
+        ``expectant-nest-marker.discarded-to-supply``)."""
         if room not in state.nest_markers:
-            raise RuleViolation("nest-marker.supply", f"room {room} holds no nest marker")
+            raise RuleViolation("expectant-nest-marker.supply", f"room {room} holds no nest marker")
         state.nest_markers.discard(room)
 
     def attack_targets(self, state: GameState, attacker_id: str) -> list[Target]:
-        """Every monster figure on the board, and — under ``nest-marker.attack = attackable`` — every nest marker
+        """Every monster figure on the board, and — under ``expectant-nest-marker.attack = attackable`` — every nest marker
         (under the default ``discard-only`` a nest marker leaves the board only by the discard)."""
         targets = super().attack_targets(state, attacker_id)
-        if self.options["nest-marker.attack"] == "attackable":
+        if self.options["expectant-nest-marker.attack"] == "attackable":
             assert isinstance(state, ExpectantTerrorState)
-            targets += [Target(f"nest marker (room {room})", space, "nest_marker", "nest-marker.attack")
+            targets += [Target(f"nest marker (room {room})", space, "nest_marker", "expectant-nest-marker.attack")
                         for room, space in state.nest_marker_spaces().items()]
         return targets
 
     def attack_exclusions(self, state: GameState, attacker_id: str) -> list[Target]:
-        """Under ``nest-marker.attack = discard-only`` (the default) every nest marker on the board, excluded: it
+        """Under ``expectant-nest-marker.attack = discard-only`` (the default) every nest marker on the board, excluded: it
         leaves the board only by the discard at a nest marker."""
-        if self.options["nest-marker.attack"] == "attackable":
+        if self.options["expectant-nest-marker.attack"] == "attackable":
             return []
         assert isinstance(state, ExpectantTerrorState)
-        return [Target(f"nest marker (room {room})", space, "nest_marker", "nest-marker.attack", excluded=True)
+        return [Target(f"nest marker (room {room})", space, "nest_marker", "expectant-nest-marker.attack", excluded=True)
                 for room, space in state.nest_marker_spaces().items()]
 
     # --- investigators: activations and infested tokens -----------------------------------------------------------------
     def begin_activation(self, state: ExpectantTerrorState, context: ActivationContext,
                          rng: random.Random | None = None, choose: Chooser = players_must_choose) -> list[Fired]:
         """An investigator's turn begins. In a normal activation his or her infested tokens strike first: X damage
-        and X Mind Eaters in his or her space (infested.start-damage, infested.start-mind-eaters); outside a
+        and X Mind Eaters in his or her space (expectant-infested.start-damage, expectant-infested.start-mind-eaters); outside a
         normal activation nothing is triggered (outside-activation.no-start-end-effects). Under
-        ``infested.damage = after-resistance`` ``choose`` is asked how many wounds get through the resistance
+        ``expectant-infested.damage = after-resistance`` ``choose`` is asked how many wounds get through the resistance
         roll."""
         if state.activation is not None:
-            raise RuleViolation("infested.discard-in-activation",
+            raise RuleViolation("expectant-infested.discard-in-activation",
                                 f"{state.activation.investigator}'s turn is still under way")
         fig = self._investigator(state, context.investigator)
         if fig.killed or fig.health.is_killed:
@@ -465,10 +465,10 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
                               f"{context.kind.value}", {"investigator": fig.id})]
             return []
         strike = self.infested_strike(state, fig.id, wounds)
-        return [Fired("infested.start-damage", "infested damage",
+        return [Fired("expectant-infested.start-damage", "infested damage",
                       {"investigator": fig.id, "damage": strike.damage, "wounds": strike.wounds,
                        "killed": strike.killed}),
-                Fired("infested.start-mind-eaters", "Mind Eaters spawn",
+                Fired("expectant-infested.start-mind-eaters", "Mind Eaters spawn",
                       {"space": fig.space, "figures": list(strike.mind_eaters),
                        "not_spawned": strike.missing_mind_eaters})]
 
@@ -477,7 +477,7 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
         """An activation already under way, its beginning behind it (as a state file gives it): nothing strikes
         again. ``actions_left`` defaults to three in a normal activation, none outside one."""
         if state.activation is not None:
-            raise RuleViolation("infested.discard-in-activation",
+            raise RuleViolation("expectant-infested.discard-in-activation",
                                 f"{state.activation.investigator}'s turn is still under way")
         self._investigator(state, context.investigator)
         default = ACTIONS_PER_ACTIVATION if context.is_normal else 0
@@ -498,7 +498,7 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
         if self.discard_refusal(state, investigator) is None:
             fig = state.figures[investigator]
             actions.append(Action(DISCARD, {"room": state.nest_marker_room_at(fig.space)},
-                                  "infested.discard-with-nest-marker"))
+                                  "expectant-infested.discard-with-nest-marker"))
         return actions
 
     def take_action(self, state: GameState, investigator: str, action: Action, rng: random.Random | None = None,
@@ -508,10 +508,10 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
         assert isinstance(state, ExpectantTerrorState)
         if action.name == DISCARD:
             done = self.discard_infestation(state, investigator)
-            return [Fired("infested.discard-with-nest-marker", "infested tokens and a nest marker discarded",
+            return [Fired("expectant-infested.discard-with-nest-marker", "infested tokens and a nest marker discarded",
                           {"investigator": investigator, "infested_tokens": done.infested_tokens,
                            "room": done.room}),
-                    Fired("infested.husks-spawn", "Husks spawn",
+                    Fired("expectant-infested.husks-spawn", "Husks spawn",
                           {"figures": list(done.husks), "not_spawned": done.missing_husks})]
         ctx = state.activation
         if ctx is None or ctx.investigator != investigator or state.actions_left <= 0:
@@ -525,7 +525,7 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
                        rng: random.Random | None = None, choose: Chooser = players_must_choose) -> list[Fired]:
         """The activation under way ends (nothing of this scenario happens at its end)."""
         if state.activation is None:
-            raise RuleViolation("infested.discard-in-activation", "no activation is under way")
+            raise RuleViolation("expectant-infested.discard-in-activation", "no activation is under way")
         state.activation = None
         state.actions_left = 0
         return []
@@ -554,18 +554,18 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
         if sorted(state.devoured_deck) != sorted(set(state.devoured_deck)):
             wrong.append("a room card is twice in the devoured deck")
         if not 0 <= state.nest_wounds_this_round <= 1:
-            wrong.append(f"the Nest took {state.nest_wounds_this_round} wounds this round (nest.one-wound-per-round)")
+            wrong.append(f"the Nest took {state.nest_wounds_this_round} wounds this round (expectant-nest.one-wound-per-round)")
         if state.nest_is_removed and state.nest_wounds_this_round != 1:
-            wrong.append("the Nest is off the board without its wound this round (nest.returns-next-round)")
+            wrong.append("the Nest is off the board without its wound this round (expectant-nest.returns-next-round)")
         for monster, box in ((HUSK, HUSK_STANDEES), (MIND_EATER, MIND_EATER_FIGURES)):
             on_board = sum(1 for f in state.figures.values() if f.id.startswith(monster + "#"))
             if state.reserve.get(monster, 0) < 0 or on_board + state.reserve.get(monster, 0) > box:
                 wrong.append(f"{on_board} {monster}s on the board and {state.reserve.get(monster, 0)} in the "
                              f"reserve: the box has {box}")
         tokens = sum(f.count("infested") for f in state.investigators())
-        if self.options["infested.token-supply"] == "twelve" and tokens > INFESTED_TOKEN_SUPPLY:
+        if self.options["expectant-infested.token-supply"] == "twelve" and tokens > INFESTED_TOKEN_SUPPLY:
             wrong.append(f"{tokens} infested tokens held: the box has {INFESTED_TOKEN_SUPPLY}")
         for f in state.investigators():
             if f.count("infested") > INFESTED_KILLS or (f.count("infested") == INFESTED_KILLS and not f.killed):
-                wrong.append(f"{f.id} holds {f.count('infested')} infested tokens (infested.killed-at-four)")
+                wrong.append(f"{f.id} holds {f.count('infested')} infested tokens (expectant-infested.killed-at-four)")
         return wrong

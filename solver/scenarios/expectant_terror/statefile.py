@@ -110,13 +110,13 @@ def _read_nest_markers(entry: Entry, state: ExpectantTerrorState) -> None:
             raise item.error(f"room {room} is not on the board", "expectant-board.rooms")
         if room not in state.devoured_rooms:
             raise item.error(f"room {room} is not devoured: nest markers spawn only in devoured rooms",
-                             "nest-marker.deck-order")
+                             "expectant-nest-marker.deck-order")
         if room in rooms:
             raise item.error(f"room {room} is listed twice: a room holds at most one nest marker",
-                             "nest-marker.one-per-room")
+                             "expectant-nest-marker.one-per-room")
         rooms.append(room)
     if len(rooms) > NEST_MARKER_SUPPLY:
-        raise entry.error(f"{len(rooms)} nest markers: there are only {NEST_MARKER_SUPPLY}", "nest-marker.supply")
+        raise entry.error(f"{len(rooms)} nest markers: there are only {NEST_MARKER_SUPPLY}", "expectant-nest-marker.supply")
     state.nest_markers = set(rooms)
 
 
@@ -127,41 +127,41 @@ def _read_nest(entry: Entry, state: ExpectantTerrorState) -> None:
     where = entry.need("space").text()
     wounds = entry.get("wounds", 0).integer(minimum=0, maximum=maximum)
     tokens = entry.get("health_plus_tokens", 0).integer(minimum=0)
-    this_round = entry.get("wounds_this_round", 0).integer(minimum=0, maximum=1, rule_id="nest.one-wound-per-round")
+    this_round = entry.get("wounds_this_round", 0).integer(minimum=0, maximum=1, rule_id="expectant-nest.one-wound-per-round")
     pending = entry.get("activation_pending", False).boolean()
     if wounds and tokens:
         raise entry.error("the Nest can't hold health +1 tokens and wounds at once", "health.tokens-absorb-wounds")
     if this_round and not wounds:
         raise entry.need("wounds_this_round").error(
             "the Nest took its wound this round but has 0 wounds: a wound taken stays until the Nest is killed",
-            "nest.one-wound-per-round")
+            "expectant-nest.one-wound-per-round")
     health = Health(maximum, wounds, tokens)
     nest = Figure(NEST, "monster", None, health)
     if where == "killed":
         nest.killed = True
         if pending:
             raise entry.need("activation_pending").error("a killed Nest has no activation under way",
-                                                         "nest.killing-wound")
+                                                         "expectant-nest.killing-wound")
     elif where == "removed":
         if this_round != 1:
             raise entry.error("a removed Nest returns at the start of the next round, so it is off the board "
                               "only in the round it took its wound: wounds_this_round must be 1",
-                              "nest.returns-next-round")
+                              "expectant-nest.returns-next-round")
         if pending:
             raise entry.need("activation_pending").error(
-                "the Nest leaves the board only after its additional activation", "nest.removed-after-activation")
+                "the Nest leaves the board only after its additional activation", "expectant-nest.removed-after-activation")
     else:
         if where not in state.board.spaces:
             raise entry.need("space").error(f"no space {where!r} on the board; write a space, 'removed' or "
                                             f"'killed'")
         nest.space = where
-        if health.is_killed and not (pending and scenario.options["nest.killing-wound"] == "activates-first"):
+        if health.is_killed and not (pending and scenario.options["expectant-nest.killing-wound"] == "activates-first"):
             raise entry.need("wounds").error(f"{wounds} wounds kill the Nest (health {maximum}): write "
                                              f"space: killed", "expectant-outcome.win-nest-killed")
         if pending and this_round != 1:
             raise entry.need("activation_pending").error(
                 "the additional activation follows the wound it took this round: wounds_this_round must be 1",
-                "nest.activates-when-wounded")
+                "expectant-nest.activates-when-wounded")
     state.figures[NEST] = nest
     state.nest_wounds_this_round = this_round
     state.nest_activation_pending = pending
@@ -173,7 +173,7 @@ def _read_infested(entry: Entry, state: ExpectantTerrorState) -> None:
         fig = state.figures.get(name)
         if fig is None or not fig.is_investigator:
             raise item.error(f"{name!r} is not an investigator of this game")
-        n = item.integer(minimum=0, maximum=INFESTED_KILLS, rule_id="infested.killed-at-four")
+        n = item.integer(minimum=0, maximum=INFESTED_KILLS, rule_id="expectant-infested.killed-at-four")
         if fig.count("infested") and fig.count("infested") != n:
             raise item.error(f"{name}'s infested tokens are also given among his or her tokens, as "
                              f"{fig.count('infested')}")
@@ -184,9 +184,9 @@ def _read_infested(entry: Entry, state: ExpectantTerrorState) -> None:
             fig.tokens.pop("infested", None)
         if n >= INFESTED_KILLS:
             fig.killed = True
-    if total > INFESTED_TOKEN_SUPPLY and state.options["infested.token-supply"] == "twelve":
+    if total > INFESTED_TOKEN_SUPPLY and state.options["expectant-infested.token-supply"] == "twelve":
         raise entry.error(f"{total} infested tokens: the expansion has only {INFESTED_TOKEN_SUPPLY} "
-                          f"(infested.token-supply=twelve)", "infested.supply")
+                          f"(expectant-infested.token-supply=twelve)", "expectant-infested.supply")
 
 
 def _read_monster_cards(entry: Entry, state: ExpectantTerrorState) -> None:

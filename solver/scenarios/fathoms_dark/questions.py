@@ -81,9 +81,9 @@ def unbound_activation_question(state: FathomsDarkState, args: dict) -> Answer:
     choices = tuple(_course(state, geo, plan, seq, told, full) for seq in plan.sequences)
     steps = tuple(Step(f"action {i}", tuple(_action_choice(state, a) for a in options_))
                   for i, options_ in enumerate(plan.steps, 1))
-    used = ["fathoms-dark.nearest-target"] if plan.weapon else []
+    used = ["fathoms-activation.nearest-target"] if plan.weapon else []
     if plan.reshuffled or plan.weapon is None and not plan.weapon_given:
-        used.append("fathoms-dark.search-deck-exhausted")
+        used.append("fathoms-activation.search-deck-exhausted")
     used += _assumptions_met(plan)
     explanation = _explanation(state, plan, choices, told)
     rules = ACTIVATION_RULES

@@ -334,10 +334,10 @@ class FathomsDark(UnboundActivationRules, Scenario):
         """Every investigator who acquired a card this round places an unbound marker, taken from the Unbound
         card, on his or her Objective Point.
 
-        With the card empty, ``fathoms-dark.empty-unbound-card`` decides; ``shuffle-back`` shuffles the card
+        With the card empty, ``fathoms-cards.empty-unbound-card`` decides; ``shuffle-back`` shuffles the card
         into the deck (``rng``, or the ``position`` it ends at, as in :meth:`shuffle_card_back`)."""
         short = len(state.to_place) - state.unbound_card
-        if short > 0 and self.options["fathoms-dark.empty-unbound-card"] == "shuffle-back":
+        if short > 0 and self.options["fathoms-cards.empty-unbound-card"] == "shuffle-back":
             _check_chance(state, rng, position)
         fired = []
         for inv in list(state.to_place):
@@ -348,7 +348,7 @@ class FathomsDark(UnboundActivationRules, Scenario):
                 fired.append(Fired("fathoms-cards.place-at-end-of-activation-phase",
                                    f"{inv} places an unbound marker on his or her Objective Point",
                                    {"investigator": inv, "space": state.objective_point_of(inv)}))
-            elif self.options["fathoms-dark.empty-unbound-card"] == "shuffle-back":
+            elif self.options["fathoms-cards.empty-unbound-card"] == "shuffle-back":
                 self.shuffle_card_back(state, inv, rng=rng, position=position)
                 fired.append(Fired("fathoms-cards.marker-from-unbound-card", f"{inv} shuffles the card back "
                                    "(the Unbound card is empty)", {"investigator": inv}))
@@ -414,7 +414,7 @@ class FathomsDark(UnboundActivationRules, Scenario):
         infected."""
         actions = super().legal_actions(state, investigator)
         here = state.figure(investigator).space
-        lives_unknown = (self.options["fathoms-dark.unbound-lives"] != "marker-per-wound"
+        lives_unknown = (self.options["fathoms-unbound.unbound-lives"] != "marker-per-wound"
                          and state.unbound_health is None)  # the engine can't resolve a wound to Unbound then
         for target in self.attack_targets(state, investigator):
             if target.kind != "monster" or (target.id == UNBOUND and not lives_unknown):
@@ -510,7 +510,7 @@ class FathomsDark(UnboundActivationRules, Scenario):
         """``attacker`` deals ``wounds`` to Unbound; returns how many lives (markers of its card) it lost.
 
         A covered investigator can't attack it (fathoms-markers.covered-cannot-attack-unbound); its lives go as
-        the assumption ``fathoms-dark.unbound-lives`` says (fathoms-unbound.lives)."""
+        the assumption ``fathoms-unbound.unbound-lives`` says (fathoms-unbound.lives)."""
         state.figure(attacker)
         if state.is_covered(attacker):
             raise RuleViolation("fathoms-markers.covered-cannot-attack-unbound",
@@ -519,7 +519,7 @@ class FathomsDark(UnboundActivationRules, Scenario):
         if wounds < 0:
             raise ValueError("wounds can't be negative")
         lost = 0
-        if self.options["fathoms-dark.unbound-lives"] == "marker-per-wound":
+        if self.options["fathoms-unbound.unbound-lives"] == "marker-per-wound":
             lost = min(wounds, state.unbound_card)
         else:
             if state.unbound_health is None:

@@ -222,10 +222,10 @@ def _read_section(scenario, section: Entry, state: FathomsDarkState) -> None:
     state.unbound_card, state.removed_markers = card, removed
     idle = [n for n in acquired if n not in covered and n not in to_place]
     if idle:
-        if card > 0 or scenario.options["fathoms-dark.empty-unbound-card"] != "keep-card":
+        if card > 0 or scenario.options["fathoms-cards.empty-unbound-card"] != "keep-card":
             raise section.get("acquired").error(
                 f"{idle[0]} holds the card but has no marker to place and none placed: only with the Unbound card "
-                f"empty and fathoms-dark.empty-unbound-card = keep-card", "fathoms-cards.marker-from-unbound-card")
+                f"empty and fathoms-cards.empty-unbound-card = keep-card", "fathoms-cards.marker-from-unbound-card")
 
     # the Unbound figure
     ub = section.get("unbound", {})

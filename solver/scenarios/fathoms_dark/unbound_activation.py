@@ -62,7 +62,7 @@ class UnboundAction:
     """One action of an unbound activation: an attack, a move, or nothing.
 
     ``at`` is where the investigator stands when acting. An attack names its ``target`` and how far it is
-    (``distance`` by the measure of ``fathoms-dark.nearest-target``, ``moves`` and ``sight`` both); a move names
+    (``distance`` by the measure of ``fathoms-activation.nearest-target``, ``moves`` and ``sight`` both); a move names
     the space it goes ``to``, the nearest spaces to attack from (``goals``) and their distance before the move."""
 
     kind: UnboundActionKind
@@ -109,7 +109,7 @@ def attack_choices(state: "FathomsDarkState", investigator: str, weapon: "Search
     if weapon is None:
         return []
     geo = geometry or Geometry.of(state)
-    by_sight = state.options["fathoms-dark.nearest-target"] == "sight-distance"
+    by_sight = state.options["fathoms-activation.nearest-target"] == "sight-distance"
     reachable = []
     for f in other_investigators(state, investigator):
         if at in geo.spaces_in_range_of(f.space, weapon.range):  # the search from f, shared by every space
@@ -300,13 +300,13 @@ class UnboundActivationRules:
         """Discard search cards until a weapon is discarded (fathoms-activation.discard-until-weapon).
 
         Returns the cards discarded (the weapon last), the weapon (``None``: none found) and whether the discards
-        were reshuffled. When the deck runs out, ``fathoms-dark.search-deck-exhausted`` decides; a reshuffle is
+        were reshuffled. When the deck runs out, ``fathoms-activation.search-deck-exhausted`` decides; a reshuffle is
         chance: ``rng``."""
         discarded: list = []
         reshuffled = False
         while True:
             if not state.search_deck:
-                if state.options["fathoms-dark.search-deck-exhausted"] == "no-weapon" or reshuffled:
+                if state.options["fathoms-activation.search-deck-exhausted"] == "no-weapon" or reshuffled:
                     return discarded, None, reshuffled
                 if not any(c.weapon for c in state.search_discard):
                     return discarded, None, reshuffled

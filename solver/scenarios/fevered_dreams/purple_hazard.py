@@ -2,7 +2,7 @@
 (fevered-track.purple-each-portal, fevered-track.purple-nearest-free-space).
 
 Whether the portals are resolved one after another (a marker placed for one portal counts for the next) or all at
-once (each looks at the board as it was before the hazard) is the interpretation option ``purple-hazard.order``.
+once (each looks at the board as it was before the hazard) is the interpretation option ``fevered-track.purple-order``.
 
 The work is bounded: the portals are split into *groups* that can't affect each other (:func:`hazard_groups`), each
 group's outcomes are found on their own (a group is one portal but where two portals' searches meet), and the
@@ -144,7 +144,7 @@ def _by_portal_key(assignment) -> list:
 def hazard_candidates(distances: Mapping[str, int], portal_space: str, flooded: frozenset[str], mode: str,
                       portal_counts: bool) -> list[str]:
     """The spaces one portal's flooded marker may go to, given the spaces already flooded; ``[]``: no marker
-    (``mode`` is the setting of ``purple-hazard.nearest-flooded``)."""
+    (``mode`` is the setting of ``fevered-track.purple-nearest-flooded``)."""
     reach = {s: d for s, d in distances.items() if portal_counts or s != portal_space}
     if not reach:
         return []
@@ -208,14 +208,14 @@ def destination_domain(distances: Mapping[str, int], portal_space: str, initial:
 # --- the plan ---------------------------------------------------------------------------------------------------------
 def purple_hazard_plan(state) -> HazardPlan:
     """Every outcome of a purple hazard resolved now, as a :class:`HazardPlan` (options read:
-    ``purple-hazard.order``, ``purple-hazard.nearest-flooded``, ``purple-hazard.portal-space``)."""
+    ``fevered-track.purple-order``, ``fevered-track.purple-nearest-flooded``, ``fevered-track.purple-portal-space``)."""
     portals = state.portals_on_board()
-    order = state.options["purple-hazard.order"]
+    order = state.options["fevered-track.purple-order"]
     if not portals:
         return HazardPlan(order, portals, (), 1)
     geo = Geometry.of(state)
-    mode = state.options["purple-hazard.nearest-flooded"]
-    portal_counts = state.options["purple-hazard.portal-space"] == "counts"
+    mode = state.options["fevered-track.purple-nearest-flooded"]
+    portal_counts = state.options["fevered-track.purple-portal-space"] == "counts"
     initial = state.mist_spaces()
     n = 1 if order == AT_ONCE else len(portals)
     distances = portal_reach(geo, portals, initial, portal_counts) if n > 1 else \
@@ -244,7 +244,7 @@ def purple_hazard_plan(state) -> HazardPlan:
             if outcomes is None:
                 raise InputError(f"the portals {', '.join(g)} crowd around the same spaces: their purple hazard has "
                                  f"more than {GROUP_SEARCH_LIMIT} resolutions, the most the engine searches "
-                                 f"(purple-hazard.order = at-once counts them portal by portal)",
+                                 f"(fevered-track.purple-order = at-once counts them portal by portal)",
                                  rule_id="fevered-track.purple-one-portal-at-a-time")
             found.append(HazardGroup(tuple(g), outcomes))
     interleavings = math.factorial(len(portals)) // math.prod(math.factorial(len(g.portals)) for g in found)

@@ -20,7 +20,7 @@ FIRST_FEW = 12
 
 HAZARD_RULES = ("fevered-track.purple-each-portal", "fevered-track.purple-nearest-free-space",
                 "fevered-track.purple-one-portal-at-a-time", "fevered-mist.markers-stack")
-HAZARD_OPTIONS = ("purple-hazard.order", "purple-hazard.nearest-flooded", "purple-hazard.portal-space",
+HAZARD_OPTIONS = ("fevered-track.purple-order", "fevered-track.purple-nearest-flooded", "fevered-track.purple-portal-space",
                   "board.distance")
 
 
@@ -145,7 +145,7 @@ def _hazard_explanation(state, plan) -> list[str]:
     mist = state.mist_spaces()
     lines.append("Mist spaces before the hazard: " + (", ".join(
         f"{s} ({state.flooded_markers[s]})" for s in sorted_spaces(mist)) or "none") + ".")
-    portal_counts = state.options["purple-hazard.portal-space"] == "counts"
+    portal_counts = state.options["fevered-track.purple-portal-space"] == "counts"
     reach = portal_reach(Geometry.of(state), plan.portals, mist, portal_counts)
     for colour, space in plan.portals.items():
         free = [(d, s) for s, d in reach[colour].items() if s not in mist and (portal_counts or s != space)]
@@ -162,7 +162,7 @@ def _hazard_explanation(state, plan) -> list[str]:
 # --- obscure-spawn ----------------------------------------------------------------------------------------------------
 SPAWN_RULES = ("fevered-obscure-marker.spawn-three", "fevered-obscure-marker.different-rooms", "spawn.no-location",
                "spawn.card-to-bottom")
-SPAWN_OPTIONS = ("obscure-spawn.repeated-room", "obscure-marker.supply", "board.one-spawn-space")
+SPAWN_OPTIONS = ("fevered-obscure-marker.spawn-repeated-room", "fevered-obscure-marker.supply", "board.one-spawn-space")
 
 
 @question("obscure-spawn", "Where do the three obscure markers of the next spawn phase go?",
@@ -182,7 +182,7 @@ def obscure_spawn_question(state, args: dict) -> Answer:
                                f"unused.")
         else:
             explanation.append(f"Top card {s.card} → spawn space {s.space}; the card goes to the bottom"
-                               + (" (a room used again: obscure-spawn.repeated-room=same-room)." if s.repeated
+                               + (" (a room used again: fevered-obscure-marker.spawn-repeated-room=same-room)." if s.repeated
                                   else "."))
     explanation.append(f"Devoured deck afterwards: {list(plan.deck_after)}.")
     short = []
@@ -209,7 +209,7 @@ def obscure_spawn_question(state, args: dict) -> Answer:
 # --- mist -------------------------------------------------------------------------------------------------------------
 MIST_RULES = ("fevered-mist.mist-space", "fevered-mist.markers-stack", "fevered-mist.sight",
               "fevered-existence.mist-at-end-of-activation", "fevered-existence.devoured-at-zero")
-MIST_OPTIONS = ("existence-dial.start-level", "mist.same-space-sight")
+MIST_OPTIONS = ("fevered-existence.dial-start-level", "fevered-mist.same-space-sight")
 
 
 @question("mist", "Which spaces are mist spaces, and what does each investigator's existence dial lose at the end "
@@ -247,7 +247,7 @@ def mist_question(state, args: dict) -> Answer:
     explanation = [f"Mist spaces (flooded markers): " + (", ".join(f"{s} ({state.flooded_markers[s]})" for s in mist)
                                                          or "none") + ".",
                    f"An investigator's line of sight can't get into, through or out of a mist space; one standing in "
-                   f"a mist space {sight} his or her own space (mist.same-space-sight)."]
+                   f"a mist space {sight} his or her own space (fevered-mist.same-space-sight)."]
     outcome = None
     rules = MIST_RULES
     if devoured:

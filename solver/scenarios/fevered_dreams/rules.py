@@ -16,9 +16,9 @@ The round, through the scenario protocol (:class:`solver.game.Scenario`):
 * :meth:`FeveredDreams.take_action` — the investigators' means: Investigate, attacking an obscure marker, moving.
 
 Rules: the catalog area ``fevered_dreams``. Options read here: ``fevered-setup.start-space``,
-``existence-dial.start-level``,
-``obscure-marker.supply``, ``obscure.kill-when-card-full``, ``mist.same-space-sight``, ``purple-hazard.order``,
-``purple-hazard.nearest-flooded``, ``purple-hazard.portal-space``, ``obscure-spawn.repeated-room``.
+``fevered-existence.dial-start-level``,
+``fevered-obscure-marker.supply``, ``fevered-obscure.kill-when-card-full``, ``fevered-mist.same-space-sight``, ``fevered-track.purple-order``,
+``fevered-track.purple-nearest-flooded``, ``fevered-track.purple-portal-space``, ``fevered-obscure-marker.spawn-repeated-room``.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ class SpawnStep:
 class ObscureSpawnPlan:
     """Where the three obscure markers of a spawn phase go (fevered-obscure-marker.spawn-three): the spaces, the
     cards walked through, the devoured deck afterwards, the markers the supply held and how many could not
-    spawn for want of another room (obscure-spawn.repeated-room = skip)."""
+    spawn for want of another room (fevered-obscure-marker.spawn-repeated-room = skip)."""
 
     spaces: tuple[str, ...]
     steps: tuple[SpawnStep, ...]
@@ -67,11 +67,11 @@ class ObscureSpawnPlan:
 def obscure_spawn_plan(state: FeveredDreamsState) -> ObscureSpawnPlan:
     """Where this spawn phase's obscure markers go, without changing the state: the spawn space of the room of
     each top card of the devoured deck, each card then to the bottom (spawn.no-location, spawn.card-to-bottom), in
-    three different rooms (fevered-obscure-marker.different-rooms, option ``obscure-spawn.repeated-room``)."""
+    three different rooms (fevered-obscure-marker.different-rooms, option ``fevered-obscure-marker.spawn-repeated-room``)."""
     deck = list(state.devoured_deck)
     available = state.obscure_markers_in_supply()
     wanted = min(MARKERS_EACH_SPAWN_PHASE, max(available, 0))
-    skip = state.options["obscure-spawn.repeated-room"] == "skip"
+    skip = state.options["fevered-obscure-marker.spawn-repeated-room"] == "skip"
     spaces: list[str] = []
     steps: list[SpawnStep] = []
     rooms_used: list[int] = []
@@ -163,7 +163,7 @@ class FeveredDreams(Scenario):
         return list(spaces)
 
     def existence_start_level(self) -> int:
-        return int(self.options["existence-dial.start-level"])
+        return int(self.options["fevered-existence.dial-start-level"])
 
     def add_investigator(self, state: FeveredDreamsState, investigator: str, health: int, space: str | None = None,
                          choose: Chooser = players_must_choose) -> None:
@@ -351,7 +351,7 @@ class FeveredDreams(Scenario):
     def end_of_round(self, state: FeveredDreamsState, rng: random.Random | None = None,
                      choose: Chooser = players_must_choose) -> list[Fired]:
         """Every obscure marker on the board is replaced by a flooded marker in its space
-        (fevered-obscure-marker.end-of-round-flooded); the markers return to the supply (obscure-marker.supply).
+        (fevered-obscure-marker.end-of-round-flooded); the markers return to the supply (fevered-obscure-marker.supply).
         The round counter advances."""
         fired = []
         for m in sorted(state.obscure_markers.values(), key=lambda m: (space_sort_key(m.space), m.id)):
@@ -458,15 +458,15 @@ class FeveredDreams(Scenario):
 
     def can_attack_obscure_markers(self, state: FeveredDreamsState) -> bool:
         """Whether obscure markers may be attacked now: always, but while the card holds three under
-        ``obscure.kill-when-card-full = no-attack``."""
+        ``fevered-obscure.kill-when-card-full = no-attack``."""
         return not (state.obscure_card >= CARD_LIMIT
-                    and state.options["obscure.kill-when-card-full"] == "no-attack")
+                    and state.options["fevered-obscure.kill-when-card-full"] == "no-attack")
 
     def wound_obscure_marker(self, state: FeveredDreamsState, marker_id: str, wounds: int) -> str:
         """Wounds dealt to an obscure marker, a monster of health 4 for the investigators
         (fevered-obscure-marker.treated-as-monster). A killed marker leaves the board for the Obscure card
         (fevered-obscure-marker.killed-to-card), which holds three at most (fevered-obscure-marker.card-limit;
-        option ``obscure.kill-when-card-full``). Returns ``"wounded"``, ``"to-card"``, ``"to-supply"`` or
+        option ``fevered-obscure.kill-when-card-full``). Returns ``"wounded"``, ``"to-card"``, ``"to-supply"`` or
         ``"left-game"``."""
         m = state.obscure_markers.get(marker_id)
         if m is None:
@@ -476,7 +476,7 @@ class FeveredDreams(Scenario):
         if not self.can_attack_obscure_markers(state):
             raise RuleViolation("fevered-obscure-marker.card-limit",
                                 "the Obscure card already holds three obscure markers: under "
-                                "obscure.kill-when-card-full=no-attack they can't be attacked")
+                                "fevered-obscure.kill-when-card-full=no-attack they can't be attacked")
         m.health.take_wounds(wounds)
         if not m.health.is_killed:
             return "wounded"
@@ -484,7 +484,7 @@ class FeveredDreams(Scenario):
         if state.obscure_card < CARD_LIMIT:
             state.obscure_card += 1
             return "to-card"
-        if state.options["obscure.kill-when-card-full"] == "leave-game":
+        if state.options["fevered-obscure.kill-when-card-full"] == "leave-game":
             state.obscure_markers_removed += 1
             return "left-game"
         return "to-supply"
@@ -506,8 +506,8 @@ class FeveredDreams(Scenario):
 
     def sees_own_blocked_space(self, state: FeveredDreamsState) -> bool:
         """Whether an investigator in a mist space still sees his or her own space (option
-        ``mist.same-space-sight``)."""
-        return state.options["mist.same-space-sight"] == "sees-own-space"
+        ``fevered-mist.same-space-sight``)."""
+        return state.options["fevered-mist.same-space-sight"] == "sees-own-space"
 
     def investigator_sight_distance(self, state: FeveredDreamsState, a: str, b: str) -> int | None:
         """How far an investigator in ``a`` sees ``b`` (``None``: not at all): the position's geometry, with the
@@ -520,7 +520,7 @@ class FeveredDreams(Scenario):
         """The monster figures; Obscure, a legal target whose wounds are ignored (fevered-obscure.no-wounds: it
         can't take wounds or be killed, yet an attack on it may still matter); and the obscure markers (monsters
         of health 4 for the investigators, fevered-obscure-marker.treated-as-monster) unless the card is full
-        under ``obscure.kill-when-card-full = no-attack``."""
+        under ``fevered-obscure.kill-when-card-full = no-attack``."""
         targets = super().attack_targets(state, attacker_id)
         if state.obscure_space is not None:
             targets.append(Target(OBSCURE, state.obscure_space, "obscure", "fevered-obscure.no-wounds"))
@@ -531,7 +531,7 @@ class FeveredDreams(Scenario):
         return targets
 
     def attack_exclusions(self, state: FeveredDreamsState, attacker_id: str) -> list[Target]:
-        """The obscure markers while the Obscure card holds three, under ``obscure.kill-when-card-full =
+        """The obscure markers while the Obscure card holds three, under ``fevered-obscure.kill-when-card-full =
         no-attack`` (fevered-obscure-marker.card-limit)."""
         if self.can_attack_obscure_markers(state):
             return []

@@ -59,7 +59,7 @@ class FeveredDreamsState(GameState):
     flooded_markers: dict[str, int] = field(default_factory=dict)  # space → flooded markers (>= 1); they stack
     obscure_markers: dict[str, ObscureMarker] = field(default_factory=dict)  # on the board, by ID
     obscure_card: int = 0  # obscure markers on the Obscure monster card (0-3)
-    obscure_markers_removed: int = 0  # removed from the game (obscure.kill-when-card-full = leave-game)
+    obscure_markers_removed: int = 0  # removed from the game (fevered-obscure.kill-when-card-full = leave-game)
     obscure_portal: str | None = None  # the revealed objective marker's colour: Obscure stands on that portal
     face_down: list[str] = field(default_factory=list)  # face-down objective markers beside the Obscure card
     removed_portals: list[str] = field(default_factory=list)  # portals removed from the game, in removal order
@@ -120,7 +120,7 @@ class FeveredDreamsState(GameState):
 
     # --- obscure markers --------------------------------------------------------------------------------------------
     def obscure_markers_in_supply(self) -> int:
-        """Markers neither on the board, nor on the card, nor out of the game (assumption obscure-marker.supply)."""
+        """Markers neither on the board, nor on the card, nor out of the game (assumption fevered-obscure-marker.supply)."""
         return (obscure_markers_in_box() - len(self.obscure_markers) - self.obscure_card
                 - self.obscure_markers_removed)
 

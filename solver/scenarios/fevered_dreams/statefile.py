@@ -7,11 +7,11 @@
       obscure_card: 2                # obscure markers on the Obscure monster card, 0 to 3
       obscure_markers:               # on the board: always on spawn spaces, three at most
         - {space: 3a, wounds: 1}
-      obscure_markers_removed: 0     # removed from the game (obscure.kill-when-card-full = leave-game)
+      obscure_markers_removed: 0     # removed from the game (fevered-obscure.kill-when-card-full = leave-game)
       flooded_markers: {17b: 2, 3a: 1}   # flooded markers a space
 
 The former names of two keys, ``flooded`` and ``obscure_markers_out``, are still read (:data:`FORMER_KEYS`).
-      existence: {Lisbeth Gibson: 3} # default: the start level (existence-dial.start-level)
+      existence: {Lisbeth Gibson: 3} # default: the start level (fevered-existence.dial-start-level)
       devoured_effects: {2a: null}   # default: one, unnamed, on every space but the spawn spaces
       monster_cards: [Grudge, {name: Bloated}]   # set-up step 3; {name: X, epic: true} is refused
 """
@@ -47,7 +47,7 @@ class FeveredDreamsSection(ScenarioSection):
         ("removed_portals", "the portals removed from the game by Investigate actions"),
         ("obscure_card", "obscure markers on the Obscure monster card, 0 to 3"),
         ("obscure_markers", "obscure markers on the board: a list of spawn spaces, or {space, wounds}"),
-        ("obscure_markers_removed", "obscure markers removed from the game (obscure.kill-when-card-full = "
+        ("obscure_markers_removed", "obscure markers removed from the game (fevered-obscure.kill-when-card-full = "
                                     "leave-game); former name: obscure_markers_out"),
         ("flooded_markers", "flooded markers: space → how many (they stack); former name: flooded"),
         ("existence", "each investigator's existence level (default: the start level)"),
@@ -150,14 +150,14 @@ def _read_portals(section, state: FeveredDreamsState) -> None:
 
 
 def _read_obscure_markers(section, state: FeveredDreamsState) -> None:
-    """Obscure markers on the card, on the board, out of the game (obscure-marker.supply)."""
+    """Obscure markers on the card, on the board, out of the game (fevered-obscure-marker.supply)."""
     board = state.board
     if section.has("obscure_card"):
         state.obscure_card = section.need("obscure_card").integer(0, CARD_LIMIT, "fevered-obscure-marker.card-limit")
     removed = _key(section, "obscure_markers_removed")
     if removed:
         state.obscure_markers_removed = section.need(removed).integer(0, obscure_markers_in_box(),
-                                                                      "obscure-marker.supply")
+                                                                      "fevered-obscure-marker.supply")
     markers_entry = section.get("obscure_markers", [])
     markers = markers_entry.list()
     if len(markers) > MARKERS_EACH_SPAWN_PHASE:
@@ -180,7 +180,7 @@ def _read_obscure_markers(section, state: FeveredDreamsState) -> None:
             raise space_entry.error(f"{space} is not a spawn space: obscure markers spawn on spawn spaces",
                                     "fevered-obscure-marker.spawn-three")
         room = board.room_of(space)
-        if room in rooms_with and state.options["obscure-spawn.repeated-room"] == "skip":
+        if room in rooms_with and state.options["fevered-obscure-marker.spawn-repeated-room"] == "skip":
             raise space_entry.error(f"room {room} already has an obscure marker ({rooms_with[room]}): the markers "
                                     f"of a spawn phase go into different rooms",
                                     "fevered-obscure-marker.different-rooms")
@@ -190,7 +190,7 @@ def _read_obscure_markers(section, state: FeveredDreamsState) -> None:
     if state.obscure_markers_in_supply() < 0:
         raise section.error(f"{len(markers)} obscure markers on the board, {state.obscure_card} on the card and "
                             f"{state.obscure_markers_removed} out of the game: there are only "
-                            f"{obscure_markers_in_box()}", "obscure-marker.supply")
+                            f"{obscure_markers_in_box()}", "fevered-obscure-marker.supply")
 
 
 def _read_flooded(section, state: FeveredDreamsState) -> None:
@@ -216,7 +216,7 @@ def _read_existence(section, state: FeveredDreamsState) -> None:
         level = e.integer(0, None)
         if level > start_level:
             raise e.error(f"existence level {level} is above the start level {start_level}, and existence is never "
-                          f"recovered (a bigger dial: set the option existence-dial.start-level)",
+                          f"recovered (a bigger dial: set the option fevered-existence.dial-start-level)",
                           "fevered-existence.no-recovery")
         state.existence[name] = level
         if level == 0:
