@@ -228,3 +228,23 @@ def test_the_features_compiled_for_the_wheel_read_back_as_parsed():
     assert set(compiled) == {f.file for f in load_features()}
     for name, data in compiled.items():
         assert spec._tuples(data) == spec._parse_feature_text((ROOT / name).read_text(encoding="utf-8")), name
+
+
+def test_a_scenarios_rules_and_options_share_its_prefix():
+    """The one ID scheme (solver/catalog's docstring): every topic of a scenario's area begins with the scenario's
+    word, and every rule and option of the area sits under one of its topics."""
+    cat = catalog()
+    for area in cat.areas:
+        word = SCENARIO_WORDS.get(area.name)
+        if not word:
+            continue
+        topics = {t for t, _ in area.topics}
+        assert topics and all(t.startswith(word) for t in topics), (area.name, topics)
+        names = [r.id for r in cat.rules_in(area.name)] + [o.name for o in cat.options.values() if o.area == area.name]
+        assert [n for n in names if n.split(".")[0] not in topics] == [], area.name
+
+
+def test_no_file_names_a_former_id():
+    from solver.catalog.rename import main as rename
+
+    assert rename(["--check", str(ROOT)]) == 0
