@@ -17,6 +17,8 @@ Rules: ``board.distance`` (assumption), ``board.one-spawn-space`` (assumption), 
 
 from __future__ import annotations
 
+import itertools
+
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -338,37 +340,38 @@ def _count_paths(a: str, b: str, to_b: Mapping[str, int], adjacency: Mapping[str
     return counts.get(a, 0)
 
 
-def _all_shortest_paths(a: str, b: str, to_b: Mapping[str, int], adjacency: Mapping[str, tuple[str, ...]],
-                        limit: int) -> list[tuple[str, ...]]:
-    """Every path from ``a`` down the distances ``to_b`` (to ``b``), in natural order of the spaces."""
+def walk_shortest_paths(a: str, b: str, to_b: Mapping[str, int],
+                        adjacency: Mapping[str, tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
+    """Every path from ``a`` down the distances ``to_b`` (to ``b``), one at a time, in natural order of the spaces
+    (``adjacency`` lists each space's neighbours in that order): a depth-first walk with its own stack (a path may be
+    longer than Python's recursion limit) that holds only the path it is on."""
     if a not in to_b:
-        return []
-    if limit <= 0:
-        return []
+        return
     if a == b:
-        return [(a,)]
-    paths: list[tuple[str, ...]] = []
+        yield (a,)
+        return
 
     def down(here: str) -> Iterator[str]:
         nearer = to_b[here] - 1
         return (n for n in adjacency[here] if to_b.get(n) == nearer)
 
-    # a depth-first walk with its own stack (a path may be longer than Python's recursion limit)
-    path = [a]
-    stack = [down(a)]
+    path, stack = [a], [down(a)]
     while stack:
         nxt = next(stack[-1], None)
         if nxt is None:
             stack.pop()
             path.pop()
         elif nxt == b:
-            paths.append((*path, b))
-            if len(paths) >= limit:
-                break
+            yield (*path, b)
         else:
             path.append(nxt)
             stack.append(down(nxt))
-    return paths
+
+
+def _all_shortest_paths(a: str, b: str, to_b: Mapping[str, int], adjacency: Mapping[str, tuple[str, ...]],
+                        limit: int) -> list[tuple[str, ...]]:
+    """The first ``limit`` paths of :func:`walk_shortest_paths`."""
+    return list(itertools.islice(walk_shortest_paths(a, b, to_b, adjacency), max(limit, 0)))
 
 
 # --- the options of a position: which hatches block, how sight and range are counted ------------------------------

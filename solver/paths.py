@@ -14,51 +14,24 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 
 EXIT_OK, EXIT_INPUT, EXIT_INTERRUPTED = 0, 2, 130
-
-
-def walks(a: str, b: str, to_b: Mapping[str, int],
-          adjacency: Mapping[str, tuple[str, ...]]) -> Iterator[tuple[str, ...]]:
-    """Every path from ``a`` down the distances ``to_b`` (to ``b``), one at a time, in natural order of the spaces
-    (``adjacency`` lists each space's neighbours in that order): a depth-first walk with its own stack."""
-    if a not in to_b:
-        return
-    if a == b:
-        yield (a,)
-        return
-
-    def down(here: str) -> Iterator[str]:
-        nearer = to_b[here] - 1
-        return (n for n in adjacency[here] if to_b.get(n) == nearer)
-
-    path, stack = [a], [down(a)]
-    while stack:
-        nxt = next(stack[-1], None)
-        if nxt is None:
-            stack.pop()
-            path.pop()
-        elif nxt == b:
-            yield (*path, b)
-        else:
-            path.append(nxt)
-            stack.append(down(nxt))
 
 
 def tied_paths(state, a: str, b: str, sight: bool = False) -> Iterator[tuple[str, ...]]:
     """Every shortest path (or, with ``sight``, every shortest line of sight) from ``a`` to ``b`` in the position,
     under its options, lazily."""
-    from .board import Geometry
+    from .board import Geometry, walk_shortest_paths
 
     geo = Geometry.of(state)
     board = state.board
     if not sight:
-        return walks(a, b, board.distances_from(b, geo.movement_hatches), board.adjacency(geo.movement_hatches))
+        return walk_shortest_paths(a, b, board.distances_from(b, geo.movement_hatches), board.adjacency(geo.movement_hatches))
     if a == b:  # a figure in a space that blocks sight: the scenario says whether it sees its own space
         return iter(geo.sight_paths(a, b))
     to_b = board.sight_distances_from(b, geo.sight_blockers, geo.sight_model, geo.sight_hatches)
-    return walks(a, b, to_b, board.adjacency(geo.sight_hatches))
+    return walk_shortest_paths(a, b, to_b, board.adjacency(geo.sight_hatches))
 
 
 def build_parser() -> argparse.ArgumentParser:
