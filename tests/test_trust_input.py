@@ -375,7 +375,7 @@ CONTENT_CASES = [
     ("unknown option", FD, _set("options", {"sight.modle": "same-room"}),
      ["options.sight.modle: no assumption or interpretation option named 'sight.modle'"]),
     ("unknown option setting", ET, _set("options", {"expectant-nest.maximum-health": "9"}),
-     ["options.nest.maximum-health: option 'expectant-nest.maximum-health' has no setting '9'"]),
+     ["options.expectant-nest.maximum-health: option 'expectant-nest.maximum-health' has no setting '9'"]),
     ("missing board file", FD, _set("board", "my-table.yaml"), ["board: no board file 'my-table.yaml'"]),
     ("board file is a device", FV, _set("board", os.devnull),
      ["board: a board file is named by its path inside the state file's folder (no absolute path, no '..')"]),
