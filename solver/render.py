@@ -16,7 +16,7 @@ TEXT_CHOICES_SHOWN = 12
 
 def to_data(answer: Answer) -> dict[str, Any]:
     """The answer as plain data (mappings, lists, strings, numbers, booleans, null), in field order."""
-    data = _plain(answer)
+    data = plain(answer)
     data["summarised"] = answer.is_summarised
     return data
 
@@ -83,17 +83,18 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _plain(v: Any) -> Any:
+def plain(v: Any) -> Any:
+    """JSON-ready data of a value: dataclasses as mappings, enums by value, sets in a stable order."""
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v)}
+        return {f.name: plain(getattr(v, f.name)) for f in dataclasses.fields(v)}
     if isinstance(v, enum.Enum):
         return v.value
     if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
+        return {str(k): plain(x) for k, x in v.items()}
     if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
+        return [plain(x) for x in v]
     if isinstance(v, (set, frozenset)):
-        return sorted((_plain(x) for x in v), key=str)
+        return sorted((plain(x) for x in v), key=str)
     return v
 
 

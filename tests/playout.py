@@ -11,13 +11,13 @@ after each round, JSON-ready) and the final state; ``tests/test_invariants.py`` 
 from __future__ import annotations
 
 import dataclasses
-import enum
 import os
 import random
 from collections.abc import Callable
 from typing import Any
 
 from solver.game import Action, Decision, GameState, play_round
+from solver.render import plain
 from solver.scenarios import SCENARIOS, scenario_class
 from solver.state import dump_state
 
@@ -49,7 +49,7 @@ def random_chooser(rng: random.Random, taken: list) -> Callable[[Decision], Any]
     def choose(decision: Decision) -> Any:
         assert decision.options, f"a decision with no options: {decision}"
         pick = decision.options[rng.randrange(len(decision.options))]
-        taken.append({"rule": decision.rule_id, "question": decision.question, "picked": _plain(pick)})
+        taken.append({"rule": decision.rule_id, "question": decision.question, "picked": plain(pick)})
         return pick
 
     return choose
@@ -62,7 +62,7 @@ def random_actions(rng: random.Random, taken: list) -> Callable[[list[Action]], 
         if not actions or rng.random() < STOP_EARLY:
             return None
         action = actions[rng.randrange(len(actions))]
-        taken.append({"action": action.name, "args": _plain(action.args)})
+        taken.append({"action": action.name, "args": plain(action.args)})
         return action
 
     return pick
@@ -89,26 +89,13 @@ def play(name: str, seed: int, max_rounds: int = MAX_ROUNDS,
         decisions.clear()
         actions.clear()
         fired = play_round(scenario, state, rng, choose, random_actions(rng, actions))
-        transcript.append({"round": state.round, "fired": [_plain(f) for f in fired], "decisions": decisions[:],
+        transcript.append({"round": state.round, "fired": [plain(f) for f in fired], "decisions": decisions[:],
                            "actions": actions[:], "state": dump_state(state)})
         rounds.append(state.copy())
         if check:
             check(state)
     outcome = state.outcome()
-    transcript.append({"outcome": _plain(outcome)})
+    transcript.append({"outcome": plain(outcome)})
     return Game(name, seed, investigators, transcript, state, rounds)
 
 
-def _plain(v: Any) -> Any:
-    """JSON-ready data of a value (dataclasses, enums, sets in a stable order)."""
-    if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return {f.name: _plain(getattr(v, f.name)) for f in dataclasses.fields(v) if f.name != "scenario"}
-    if isinstance(v, enum.Enum):
-        return v.value
-    if isinstance(v, dict):
-        return {str(k): _plain(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_plain(x) for x in v]
-    if isinstance(v, (set, frozenset)):
-        return sorted((_plain(x) for x in v), key=repr)
-    return v
