@@ -12,7 +12,7 @@
 * Exit status: 0 answered, 2 bad input (one line on stderr: file, entry, what is wrong, rule), 1 internal error.
 
 :func:`build_parser` builds the whole argument parser (the website generates the command-line reference from
-it); the question modules load when it is built.
+it), or one command's alone: a command imports only its own question's module and its state file's scenario.
 """
 
 from __future__ import annotations
@@ -150,11 +150,15 @@ def _play_parser(sub) -> None:
                       help="set an assumption or interpretation option (repeatable)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser: one sub-command a registered question (its parameters from the question's
-    :class:`~solver.questions.Param` declarations), plus ``check``, ``questions``, ``ask``, ``rule`` and ``play``."""
+    :class:`~solver.questions.Param` declarations), plus ``check``, ``questions``, ``ask``, ``rule`` and ``play``.
+
+    With ``command`` (a sub-command's name) it holds that sub-command alone, which parses that command's line the
+    same way while importing only its own question's module; the whole parser (``command`` ``None`` or unknown)
+    imports every question module (``deepmadness --help``, an unknown command's error, the website)."""
     from . import __version__
-    from .questions import load_all
+    from .questions import QUESTIONS, load_all, load_question
 
     parser = _Parser(
         prog=PROG, description="Answers rules questions about a Deep Madness: Endless Nightmares position, listing "
@@ -162,17 +166,22 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Exit status: 0 answered, 2 bad input, 1 internal error.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
-    listing = sub.add_parser("questions", help="list the questions this command answers",
-                             description="List the questions this command answers, with the scenarios they apply to.")
-    listing.add_argument("--json", action="store_true", help="print the list as JSON")
-    check = sub.add_parser("check", help="is the position legal, and is the game won or lost?",
-                           description="Load a state file and run every check on it; then say whether the game goes "
-                                       "on, is won or is lost, with the rule that decides it.")
-    _common(check)
-    _ask_parser(sub)
-    _rule_parser(sub)
-    _play_parser(sub)
-    for q in sorted(load_all().values(), key=lambda q: q.name):
+    whole = command not in (*COMMANDS, *QUESTIONS)
+    if whole or command == "questions":
+        listing = sub.add_parser("questions", help="list the questions this command answers",
+                                 description="List the questions this command answers, with the scenarios they apply "
+                                             "to.")
+        listing.add_argument("--json", action="store_true", help="print the list as JSON")
+    if whole or command == "check":
+        check = sub.add_parser("check", help="is the position legal, and is the game won or lost?",
+                               description="Load a state file and run every check on it; then say whether the game "
+                                           "goes on, is won or is lost, with the rule that decides it.")
+        _common(check)
+    for name, add in (("ask", _ask_parser), ("rule", _rule_parser), ("play", _play_parser)):
+        if whole or command == name:
+            add(sub)
+    questions = load_all().values() if whole else [load_question(command)] if command in QUESTIONS else []
+    for q in sorted(questions, key=lambda q: q.name):
         scope = f" (scenarios: {', '.join(q.scenarios)})" if q.scenarios else ""
         p = sub.add_parser(q.name, help=q.help + scope, description=q.help + scope)
         _common(p)
@@ -214,7 +223,7 @@ def _main(argv: list[str] | None) -> int:
     positional: set[str] = set()
     try:
         args = sys.argv[1:] if argv is None else list(argv)
-        parser = build_parser()
+        parser = build_parser(args[0] if args else None)  # the command's own sub-command only
         try:
             ns = parser.parse_args(args)
         except SystemExit as exc:  # argparse has printed its message (or --help / --version)
@@ -396,9 +405,9 @@ def example_argv(path: str | Path) -> list[str]:
     if spec.question == "play":
         return ["play", str(path), *spec.events, *(w for c in spec.choose for w in ("--choose", c)),
                 *(w for name, value in spec.options.items() for w in ("--option", f"{name}={value}"))]
-    from .questions import load_all
+    from .questions import load_question
 
-    q = load_all().get(spec.question)
+    q = load_question(spec.question)
     positional = {p.name for p in q.params if p.positional} if q else set()
     argv = [spec.question, str(path)]
     for name, value in spec.args.items():

@@ -5,7 +5,8 @@ the question's own parameters (declared as :class:`Param`, with their type, choi
 of that type: the command line checks them (argparse, from the same declarations), and :meth:`Question.bind` does
 the same for an example file's ``args``. A question refers to a parameter by its name (``investigator``), never
 by a command-line flag: a value that names nothing in the position raises :class:`~solver.errors.BadParameter`.
-Scenario modules register their own questions; ``load_all()`` imports every module that registers some.
+Scenario modules register their own questions; :data:`QUESTIONS` says which module registers which, so that
+``load_question(name)`` imports one module and ``load_all()`` every one.
 """
 
 from __future__ import annotations
@@ -94,13 +95,25 @@ class Question:
 
 REGISTRY: dict[str, Question] = {}
 
-# Modules that register questions. A new module appends itself here.
-QUESTION_MODULES = (
-    "solver.general_questions",
-    "solver.scenarios.fathoms_dark",
-    "solver.scenarios.fevered_dreams",
-    "solver.scenarios.expectant_terror",
-)
+#: Every question's name and the module that registers it, so that a command imports only its own question's module
+#: (and, through the state file, its own scenario). A new question adds its line here; :func:`load_all` checks that
+#: the table and the registrations agree.
+QUESTIONS = {
+    "line-of-sight": "solver.general_questions",
+    "distance": "solver.general_questions",
+    "spawn-location": "solver.general_questions",
+    "attack-targets": "solver.general_questions",
+    "unbound-activation": "solver.scenarios.fathoms_dark.questions",
+    "purple-hazard": "solver.scenarios.fevered_dreams.questions",
+    "obscure-spawn": "solver.scenarios.fevered_dreams.questions",
+    "mist": "solver.scenarios.fevered_dreams.questions",
+    "nest-spawn": "solver.scenarios.expectant_terror.questions",
+    "valid-placements": "solver.scenarios.expectant_terror.questions",
+    "nest-return": "solver.scenarios.expectant_terror.questions",
+    "infested": "solver.scenarios.expectant_terror.questions",
+}
+#: The modules that register questions.
+QUESTION_MODULES = tuple(dict.fromkeys(QUESTIONS.values()))
 
 
 def question(name: str, help: str, scenarios: tuple[str, ...] = (), params: tuple[Param, ...] = ()):
@@ -116,15 +129,23 @@ def question(name: str, help: str, scenarios: tuple[str, ...] = (), params: tupl
 
 
 def load_all() -> dict[str, Question]:
-    """Every registered question, by name (importing every module of :data:`QUESTION_MODULES`)."""
+    """Every registered question, by name (importing every module of :data:`QUESTION_MODULES`); a question
+    registered but not in :data:`QUESTIONS`, or listed there but not registered, is a programming error."""
     for mod in QUESTION_MODULES:
         importlib.import_module(mod)
+    if set(REGISTRY) != set(QUESTIONS):
+        raise RuntimeError(f"solver.questions.QUESTIONS and the registered questions differ: "
+                           f"{sorted(set(REGISTRY) ^ set(QUESTIONS))}")
     return REGISTRY
 
 
 def load_question(name: str) -> Question | None:
-    """The question ``name``; ``None`` for a name no module registers."""
-    return load_all().get(name)
+    """The question ``name``, importing only the module that registers it; ``None`` for a name no module
+    registers."""
+    if name not in QUESTIONS:
+        return None
+    importlib.import_module(QUESTIONS[name])
+    return REGISTRY[name]
 
 
 # --- what every answer says about its position --------------------------------------------------------------------

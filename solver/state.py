@@ -526,17 +526,16 @@ def read_example(path: str | Path) -> ExampleSpec | None:
 
 def answer_example(path: str | Path):
     """``(answer, state)`` for an example state file, answered the way the command line answers it."""
-    from .questions import load_all
+    from .questions import QUESTIONS, load_question
 
     spec = read_example(path)
     if spec is None or spec.question == "check":
         raise InputError("this file names no question (example: {question: ..., args: {...}})", file=str(path),
                          entry="example")
-    registry = load_all()
-    if spec.question not in registry:
-        raise InputError(f"no question {spec.question!r}; known: {', '.join(sorted(registry))}", file=str(path),
+    q = load_question(spec.question)
+    if q is None:
+        raise InputError(f"no question {spec.question!r}; known: {', '.join(sorted(QUESTIONS))}", file=str(path),
                          entry="example.question")
-    q = registry[spec.question]
     try:
         args = q.bind(spec.args)
     except BadParameter as exc:

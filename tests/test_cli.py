@@ -92,6 +92,23 @@ def test_argparse_errors_exit_2():
 
 
 # --- in-process: main(argv) ------------------------------------------------------------------------------------------
+def test_every_question_is_in_the_table_of_modules():
+    """solver.questions.QUESTIONS names each question's module: loading one question imports that module, and the
+    table and the registrations agree."""
+    from solver.questions import QUESTIONS, load_question
+
+    assert set(load_all()) == set(QUESTIONS)
+    for name, module in QUESTIONS.items():
+        assert load_question(name).func.__module__ == module
+    assert load_question("no-such-question") is None
+
+
+def test_one_command_parses_as_in_the_whole_parser():
+    """A command's own parser (the one the command line builds) reads its line as the whole parser does."""
+    line = ["distance", "examples/general-distance.yaml", "--from", "Sophie Brigman", "--to", "Husk#1", "--json"]
+    assert vars(build_parser("distance").parse_args(line)) == vars(build_parser().parse_args(line))
+
+
 def test_build_parser_has_every_question():
     parser = build_parser()
     assert isinstance(parser, argparse.ArgumentParser)
@@ -232,7 +249,10 @@ def test_check_reports_the_outcome_with_its_rule(tiny, capsys):
 def test_a_question_for_another_scenario_is_refused(tiny, capsys, monkeypatch):
     from solver.questions import Question
 
+    from solver.questions import QUESTIONS
+
     monkeypatch.setitem(REGISTRY, "fathoms-only", Question("fathoms-only", "x", lambda s, a: None, ("fathoms-dark",)))
+    monkeypatch.setitem(QUESTIONS, "fathoms-only", "solver.general_questions")
     assert main(["fathoms-only", str(tiny())]) == 2
     assert "is for the scenario(s) fathoms-dark, not 'tiny'" in capsys.readouterr().err
 
