@@ -8,7 +8,7 @@ EXTRAS ?= test,docs
 
 .PHONY: rulebook site spec test venv clean
 
-$(STAMP): pyproject.toml setup.py
+$(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]'

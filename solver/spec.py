@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The feature files: the repository's ``features/`` folder, installed as the data-only package ``solver.features``
-#: (``setup.py``), so the wheel carries them and an editable install reads the repository's files themselves.
+#: (``pyproject.toml``): the wheel carries them and an editable install reads the repository's files themselves.
 FEATURES_DIR = Path(str(files("solver.features"))).resolve()
 RESULTS_FILE = ROOT / "build" / "spec-results.json"
 RULE_TAG = "@rule:"
@@ -106,7 +106,7 @@ def _feature_name(path: Path) -> str:
     return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
 
 
-#: The package's feature files parsed, as JSON, written into the wheel when it is built (``setup.py``, from the very
+#: The package's feature files parsed, as JSON, written into the wheel by its build (``solver/_build.py``, from the very
 #: files it ships), never into the repository: an installed ``rule`` or ``ask`` needn't import the Cucumber parser.
 COMPILED = "compiled.json"
 
@@ -118,7 +118,7 @@ def _compiled() -> dict[str, list]:
 
 
 def compile_features(directory: Path = FEATURES_DIR) -> dict[str, tuple]:
-    """Every feature file of ``directory`` parsed (:func:`_parse_feature_text`), by its name (``setup.py``)."""
+    """Every feature file of ``directory`` parsed (:func:`_parse_feature_text`), by its name (``solver/_build.py``)."""
     return {_feature_name(p): _parse_feature_text(p.read_text(encoding="utf-8")) for p in feature_files(directory)}
 
 

@@ -193,7 +193,8 @@ def test_the_rename_script_rewrites_former_ids_and_checks(tmp_path, capsys):
 
 
 def test_the_catalog_compiled_for_the_wheel_is_the_catalog():
-    """setup.py writes ``to_data(catalog)`` as JSON into the wheel; an installed command reads it back."""
+    """The wheel's build step (solver/_build.py) writes ``to_data(catalog)`` as JSON into the wheel; an installed
+    command reads it back."""
     import json
 
     from solver.catalog import from_data, to_data
@@ -218,8 +219,9 @@ def test_a_tag_naming_a_former_id_marks_the_rule_it_became():
 
 
 def test_the_features_compiled_for_the_wheel_read_back_as_parsed():
-    """setup.py writes ``compile_features()`` as JSON into the wheel; an installed command reads it back through
-    ``parse_feature`` instead of the Cucumber parser, and must get the same specification."""
+    """The wheel's build step (solver/_build.py) writes ``compile_features()`` as JSON into the wheel; an installed
+    command reads it back through ``parse_feature`` instead of the Cucumber parser, and must get the same
+    specification."""
     import json
 
     from solver import spec

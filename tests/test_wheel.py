@@ -49,12 +49,30 @@ def test_the_wheel_carries_the_data(installed):
                       for p in (site / "solver" / "features").rglob("*.feature"))
     assert features == sorted(p.relative_to(ROOT / "features").as_posix() for p in (ROOT / "features").rglob("*.feature"))
     assert list((site / "solver" / "scenarios").rglob("*.yaml")), "no shipped board in the wheel"
+    schema = site / "solver" / "schema" / "answer.schema.json"
+    assert schema.read_bytes() == (ROOT / "solver" / "schema" / "answer.schema.json").read_bytes(), \
+        "the answers' JSON Schema is not in the wheel"
     compiled = json.loads((site / "solver" / "catalog" / COMPILED).read_text(encoding="utf-8"))
     assert from_data(compiled) == catalog(), "the compiled catalog is not the catalog the YAML files make"
     assert not (ROOT / "solver" / "catalog" / COMPILED).exists(), "a compiled catalog in the repository"
     features = json.loads((site / "solver" / "features" / COMPILED).read_text(encoding="utf-8"))
     assert features == json.loads(json.dumps(compile_features())), "the compiled features are not the features"
     assert not (ROOT / "features" / COMPILED).exists(), "compiled features in the repository"
+
+
+def test_the_package_list_holds_every_folder():
+    """pyproject.toml lists the packages by name (features/ ships as solver.features): every folder of solver/ and
+    of features/ that holds a module or data is one of them, so a new folder can't be left out of the wheel."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    folders = set()
+    for top, prefix in (("solver", ("solver",)), ("features", ("solver", "features"))):
+        for folder in [ROOT / top, *(ROOT / top).rglob("*")]:
+            if folder.is_dir() and folder.name != "__pycache__" and any(f.is_file() for f in folder.iterdir()):
+                folders.add(".".join((*prefix, *folder.relative_to(ROOT / top).parts)))
+    assert folders == listed
 
 
 @pytest.mark.parametrize("command", COMMANDS)

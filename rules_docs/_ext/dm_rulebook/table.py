@@ -93,8 +93,8 @@ def write_zip(path: Path, root: Path = ROOT) -> list[str]:
 
 
 def _compiled_catalog(root: Path) -> tuple[str, str] | None:
-    """The catalog compiled to JSON, as the wheel ships it (``solver.catalog.COMPILED``, made by ``setup.py`` of the
-    very YAML files beside it): the browser then reads one JSON file instead of parsing the YAML in pure Python
+    """The catalog compiled to JSON, as the wheel ships it (``solver.catalog.COMPILED``, made by ``solver._build``
+    of the very YAML files beside it): the browser then reads one JSON file instead of parsing the YAML in pure Python
     (about a second at start-up). ``None`` when the catalog has no compiled form."""
     try:
         from solver.catalog import COMPILED, load_catalog, to_data

@@ -1,0 +1,32 @@
+"""The wheel's build step (``[tool.setuptools] cmdclass`` in pyproject.toml; not imported at run time).
+
+The wheel carries the checked catalog and the parsed feature files as JSON (``solver/catalog/compiled.json``,
+``solver/features/compiled.json``), made here of the very files the wheel ships, by the package's own code in the
+build folder: an installed command loads them instead of checking the YAML and importing the Cucumber parser. An
+editable install, and the repository, have none (they read the YAML and the feature files themselves).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from setuptools.command.build_py import build_py
+
+
+class BuildWithCompiledCatalog(build_py):
+    """setuptools' ``build_py``, then the catalog and the feature files compiled to JSON in the build folder."""
+
+    def run(self):
+        super().run()
+        if getattr(self, "editable_mode", False):
+            return
+        sys.path.insert(0, str(Path(self.build_lib).resolve()))  # the package as the wheel will hold it
+        from solver import catalog, spec
+
+        folder = Path(self.build_lib) / "solver" / "catalog"
+        (folder / catalog.COMPILED).write_text(json.dumps(catalog.to_data(catalog.load_catalog(folder)),
+                                                          ensure_ascii=False), "utf-8")
+        (spec.FEATURES_DIR / spec.COMPILED).write_text(json.dumps(spec.compile_features(), ensure_ascii=False),
+                                                       "utf-8")
