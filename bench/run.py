@@ -32,6 +32,8 @@ COLD_TARGET = 2.0  # × the floor
 WARM_TARGET = 10.0  # ms
 GROWTH_TARGET = 1.2  # exponent
 FLOOR = ["-c", "import constraint, yaml"]
+#: What the floor imports that the package does not need (installed beside the wheel for the floor alone).
+FLOOR_EXTRA = ("python-constraint2>=2.9,<3",)
 SIZES = (1_000, 2_000, 4_000, 7_000, 10_000)  # where the search, not an answer's fixed cost, takes the time
 OTHERS = (["check", "examples/expectant-terror-nest-spawn.yaml"],
           ["ask", "can Lisbeth store the die she just put back?"], ["rule", "health.gain-over-max"])
@@ -100,14 +102,14 @@ def run_child(argv: list[str]) -> tuple[float, float, str]:
     return wall, _child_cpu() - cpu, error
 
 
-def cold(commands: list[list[str]], repeats: int, bin_dir: Path, log=print) -> list[Figure]:
+def cold(commands: list[list[str]], repeats: int, bin_dir: Path, log=print, floor=FLOOR) -> list[Figure]:
     """Each command as a new process of the ``deepmadness`` script in ``bin_dir`` (the wheel installed, as a
     player has it: :func:`bench.wheel.install`), run in turn with the floor, the same venv's Python importing
     python-constraint2 and PyYAML (A B A B …, the order flipped every other time); the figure is the ratio of the
     median CPU times (user + system: what the process itself spent, which the other loads of a shared machine don't
     inflate as they do its wall time, shown beside it)."""
     figures = []
-    floor_argv = [str(bin_dir / "python"), *FLOOR]
+    floor_argv = [str(bin_dir / "python"), *floor]
     for argv in commands:
         cmd, runs, floor, failed = [str(bin_dir / "deepmadness"), *argv], [], [], ""
         for i in range(repeats):
@@ -294,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Cold commands, the wheel installed, against python {shlex.join(FLOOR)} ({args.repeats} runs each, "
               "in turn):")
         with tempfile.TemporaryDirectory(prefix="dm-bench-wheel-") as tmp:
-            figures += cold([argv for _, argv in shipped] + [list(a) for a in OTHERS], args.repeats, install(Path(tmp)))
+            figures += cold([argv for _, argv in shipped] + [list(a) for a in OTHERS], args.repeats,
+                            install(Path(tmp), *FLOOR_EXTRA))
     if "warm" in parts:
         print(f"Warm answers on the shipped boards (median of {args.answers}):")
         figures += warm([p for p, _ in shipped], args.answers)

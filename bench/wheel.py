@@ -32,11 +32,12 @@ def build_wheel(folder: Path) -> Path:
     return wheel
 
 
-def install(folder: Path) -> Path:
+def install(folder: Path, *extra: str) -> Path:
     """A new venv in ``folder``/venv with the wheel installed and its bytecode compiled (as pip does for a player
-    whose machine writes .pyc files); returns the venv's ``bin`` folder."""
+    whose machine writes .pyc files), and the ``extra`` requirements beside it; returns the venv's ``bin``
+    folder."""
     wheel = build_wheel(folder)
     venv.create(folder / "venv", with_pip=False)  # this Python's pip installs into it (--python): no ensurepip
     python = folder / "venv" / "bin" / "python"
-    pip("--python", str(python), "install", "--quiet", "--compile", str(wheel))
+    pip("--python", str(python), "install", "--quiet", "--compile", str(wheel), *extra)
     return python.parent

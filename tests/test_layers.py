@@ -43,7 +43,6 @@ def test_the_contracts_say_what_the_layers_are():
             "solver.components", "solver.scenarios.*.rules"} <= engine
     assert {"solver.yamlio", "solver.state", "solver.questions", "solver.render", "solver.cli"} <= (
         set(CONTRACTS["engine"]["forbidden_modules"]) | set(CONTRACTS["engine-yaml"]["forbidden_modules"]))
-    assert "solver.search" not in CONTRACTS["python-constraint2"]["source_modules"]
 
 
 def _scenario_modules() -> list[str]:

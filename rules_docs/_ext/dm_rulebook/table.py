@@ -5,8 +5,9 @@
 * ``pyodide/`` — the Python runtime, copied from ``node_modules/pyodide`` (``npm ci`` installs it from the committed
   ``package.json`` and ``package-lock.json``); nothing is fetched from a CDN at run time;
 * ``deepmadness.zip`` — our package ``solver`` (its Python files and data, the catalog compiled to JSON as the wheel
-  has it) with the pure-Python sources of PyYAML and python-constraint2, taken from the environment that builds the
-  site (both ship ``.py`` beside their compiled modules); the page unpacks it with ``pyodide.unpackArchive``;
+  has it; not the wheel's build step ``solver/_build.py``) with the pure-Python sources of PyYAML, taken from the
+  environment that builds the site (it ships ``.py`` beside its compiled module); the page unpacks it with
+  ``pyodide.unpackArchive``;
 * ``examples.json`` — the shipped examples (text, question, arguments), ``rule-links.json`` — each rule ID's page
   and anchor on the site;
 * the page's scripts and style, from ``rules_docs/_static/table/``.
@@ -69,14 +70,13 @@ def write_zip(path: Path, root: Path = ROOT) -> list[str]:
     """The package and its pure-Python dependencies in one zip; returns the names written."""
     names: list[str] = []
     sources = [(root / "solver", "solver", ("*.py", "*.yaml", "*.json")),
-               (_module_dir("yaml"), "yaml", ("*.py",)),
-               (_module_dir("constraint"), "constraint", ("*.py",))]
+               (_module_dir("yaml"), "yaml", ("*.py",))]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
         for folder, prefix, patterns in sources:
             files = sorted({p for pattern in patterns for p in folder.rglob(pattern)})
             for p in files:
                 rel = p.relative_to(folder).as_posix()
-                if "__pycache__" in rel or not p.is_file():
+                if "__pycache__" in rel or not p.is_file() or f"{prefix}/{rel}" == "solver/_build.py":
                     continue
                 name = f"{prefix}/{rel}"
                 z.write(p, name)
@@ -87,8 +87,8 @@ def write_zip(path: Path, root: Path = ROOT) -> list[str]:
             if name not in names:
                 z.writestr(name, text)
                 names.append(name)
-    if "constraint/__init__.py" not in names or "yaml/__init__.py" not in names:
-        raise TableBuildError("PyYAML's or python-constraint2's Python sources are missing from the environment")
+    if "yaml/__init__.py" not in names:
+        raise TableBuildError("PyYAML's Python sources are missing from the environment")
     return names
 
 
