@@ -24,9 +24,9 @@ class BuildWithCompiledCatalog(build_py):
             return
         sys.path.insert(0, str(Path(self.build_lib).resolve()))  # the package as the wheel will hold it
         from solver import catalog, spec
+        from solver.fileio import write_atomic
 
         folder = Path(self.build_lib) / "solver" / "catalog"
-        (folder / catalog.COMPILED).write_text(json.dumps(catalog.to_data(catalog.load_catalog(folder)),
-                                                          ensure_ascii=False), "utf-8")
-        (spec.FEATURES_DIR / spec.COMPILED).write_text(json.dumps(spec.compile_features(), ensure_ascii=False),
-                                                       "utf-8")
+        write_atomic(folder / catalog.COMPILED,
+                     json.dumps(catalog.to_data(catalog.load_catalog(folder)), ensure_ascii=False))
+        write_atomic(spec.FEATURES_DIR / spec.COMPILED, json.dumps(spec.compile_features(), ensure_ascii=False))

@@ -357,6 +357,9 @@ class Scenario:
     devoured_deck: ClassVar[tuple[int, ...]] = ()
     devouring_track: ClassVar[tuple[TrackSpace, ...]] = ()
     state_class: ClassVar[type[GameState]] = GameState
+    #: Whether the scenario counts the actions an activation has left (then a state file's ``activation`` may say
+    #: ``actions_left``, at most this many); ``None``: it doesn't.
+    actions_per_activation: ClassVar[int | None] = None
 
     def __init__(self, board: Board, options: Options | None = None) -> None:
         self.board = board
@@ -412,6 +415,14 @@ class Scenario:
     def activation_order(self, state: GameState) -> list[ActivationSlot]:
         """The activation phase's order: the activation track, first to activate first."""
         return [ActivationSlot(i) for i in state.activation_track]
+
+    def resume_activation(self, state: GameState, context: ActivationContext, actions_left: int | None = None) -> None:
+        """An activation already under way, its beginning behind it (as a state file gives it): nothing that
+        happens as an activation starts happens again. ``actions_left`` only where the scenario counts them
+        (:attr:`actions_per_activation`)."""
+        if actions_left is not None and self.actions_per_activation is None:
+            raise ValueError(f"{self.title} doesn't count the actions an activation has left")
+        state.activation = context
 
     def begin_activation(self, state: GameState, context: ActivationContext, rng: random.Random | None = None,
                          choose: Chooser = players_must_choose) -> list[Fired]:

@@ -3,7 +3,8 @@ is, the roll just made, and Lisbeth Gibson's stored die. Three optional top-leve
 
 .. code-block:: yaml
 
-   activation: {investigator: Lisbeth Gibson, kind: normal}   # normal, outside or unbound
+   activation: {investigator: Lisbeth Gibson, kind: normal}   # normal, outside or unbound; actions_left: 2 too
+                                                              # where the scenario counts them (Expectant Terror)
    roll: {by: Lisbeth Gibson, for: resistance, number: 2, dice: [1, 3]}
    stored_die: {face: 5, from_roll: 1}
 
@@ -27,12 +28,7 @@ LISBETH = "Lisbeth Gibson"
 def read_turn(root: Entry, state: GameState) -> None:
     """Read the three keys (each optional) into ``state``."""
     if root.has("activation") and root.need("activation").value is not None:
-        entry = root.need("activation")
-        entry.keys(("investigator", "kind"))
-        who = _investigator(entry.need("investigator"), state)
-        kind = entry.get("kind", "normal").text(choices=tuple(k.lower() for k in ActivationKind.__members__),
-                                                what="kind")
-        state.activation = ActivationContext(who, ActivationKind[kind.upper()])
+        read_activation(root.need("activation"), state)
     if root.has("stored_die") and root.need("stored_die").value is not None:
         entry = root.need("stored_die")
         if LISBETH not in state.figures:
@@ -74,11 +70,34 @@ def read_turn(root: Entry, state: GameState) -> None:
         raise root.need("stored_die").error("the stored die came from a roll after the roll in progress")
 
 
+def read_activation(entry: Entry, state: GameState, kinds: tuple[str, ...] | None = None) -> None:
+    """An ``activation:`` entry (``investigator``, ``kind``, and ``actions_left`` where the scenario counts them)
+    into ``state``, through the scenario's :meth:`~solver.game.Scenario.resume_activation`; ``kinds`` narrows the
+    kinds allowed."""
+    state.activation = None
+    if entry.value is None:
+        return
+    entry.keys(("investigator", "kind", "actions_left"))
+    who = _investigator(entry.need("investigator"), state)
+    kind = entry.get("kind", "normal").text(choices=kinds or tuple(k.lower() for k in ActivationKind.__members__),
+                                            what="kind")
+    most = state.scenario.actions_per_activation
+    actions = None
+    if entry.has("actions_left"):
+        if most is None:
+            raise entry.need("actions_left").error(f"{state.scenario.title} doesn't count the actions an activation "
+                                                   f"has left (Expectant Terror does, for its infested discard)")
+        actions = entry.need("actions_left").integer(minimum=0, maximum=most)
+    state.scenario.resume_activation(state, ActivationContext(who, ActivationKind[kind.upper()]), actions)
+
+
 def dump_turn(state: GameState) -> dict:
     """The three keys as plain data (only those that say something), such that :func:`read_turn` reads them back."""
     data: dict = {}
     if state.activation is not None:
         data["activation"] = {"investigator": state.activation.investigator, "kind": state.activation.kind.name.lower()}
+        if state.scenario.actions_per_activation is not None:
+            data["activation"]["actions_left"] = state.actions_left
     if state.roll is not None:
         roll = state.roll
         dice = [d.face if d.state is DieState.ROLLED else {"face": d.face, "state": d.state.value}

@@ -107,7 +107,7 @@ BAD_SECTIONS = [
     ({"devoured_effects": {"17b": 1, "19b": 1}}, "expectant-terror.devoured_effects.19b",
      "expectant-board.devoured-effects", "two spaces"),
     ({"activation": {"investigator": "Lisbeth Gibson", "kind": "unbound"}}, "expectant-terror.activation.kind",
-     None, "unknown kind of turn"),
+     None, "unknown kind 'unbound'"),
     ({"activation": {"investigator": "Lisbeth Gibson", "actions_left": 4}},
      "expectant-terror.activation.actions_left", None, "above"),
     ({"obscure_markers": [17]}, "expectant-terror", None, "unknown key 'obscure_markers'"),
@@ -118,6 +118,23 @@ BAD_SECTIONS = [
                                                                           for b in BAD_SECTIONS])
 def test_a_bad_section_is_refused_naming_file_entry_and_rule(changes, entry, rule, words):
     assert_refused(_read, changes, entry, rule, words)
+
+
+def test_the_activation_is_the_common_top_level_key_with_its_actions_left():
+    """One ``activation:`` for every scenario, at the top level; Expectant Terror's ``actions_left`` is part of it,
+    and the section's former ``activation:`` is still read, never beside the top-level one."""
+    top = _read(activation={"investigator": "Lisbeth Gibson", "kind": "normal", "actions_left": 2})
+    former = _read({"activation": {"investigator": "Lisbeth Gibson", "kind": "normal", "actions_left": 2}})
+    assert top.activation == former.activation == ActivationContext.normal("Lisbeth Gibson")
+    assert top.actions_left == former.actions_left == 2
+    written = dump_state(former)
+    assert written["activation"] == {"investigator": "Lisbeth Gibson", "kind": "normal", "actions_left": 2}
+    assert "activation" not in written["expectant-terror"]
+    assert_refused(lambda changes: _read(changes, activation={"investigator": "Lisbeth Gibson"}),
+                   {"activation": {"investigator": "Lisbeth Gibson"}}, "expectant-terror.activation", None,
+                   "top level")
+    assert_refused(lambda changes: _read(activation={"investigator": "Lisbeth Gibson", "actions_left": 4}), {},
+                   "activation.actions_left", None, "above")
 
 
 def test_twelve_infested_tokens_at_most():

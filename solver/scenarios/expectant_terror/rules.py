@@ -142,6 +142,8 @@ class ExpectantTerror(InfestedRules, NestRules, Scenario):
     rooms: ClassVar[tuple[int, ...]] = (1, 2, 17, 19, 20, 23, 24, 25, 26, 27, 28, 29)  # expectant-board.rooms
     start_room: ClassVar[int] = 1
     nest_room: ClassVar[int] = 2
+    #: Its infested discard is an action of the investigator's own activation: the actions left are counted.
+    actions_per_activation: ClassVar[int | None] = ACTIONS_PER_ACTIVATION
     room_deck: ClassVar[tuple[int, ...]] = ()  # expectant-board.devoured-deck: every room starts devoured
     devoured_deck: ClassVar[tuple[int, ...]] = (1, 2, 17, 19, 20, 23, 24, 25, 26, 27, 28, 29)
     devouring_track: ClassVar[tuple[TrackSpace, ...]] = tuple(  # expectant-track.values, expectant-track.hazards

@@ -7,7 +7,10 @@
       infested_tokens: {Lisbeth Gibson: 2}
       monster_cards: [Husk, Bloated]                       # the monster activation track (old name: monster_track)
       devoured_effects: {1b: 3, 1c: 7}                     # optional: space → marker number
-      activation: {investigator: Lisbeth Gibson, kind: normal, actions_left: 3}
+
+The activation under way, with its actions left, is the common top-level key (``activation: {investigator: Lisbeth
+Gibson, kind: normal, actions_left: 3}``, :mod:`solver.turnfile`); an ``activation:`` in this section, where the
+first build kept it, is read too.
 
 Besides its own keys it checks what the scenario asks of the common ones: every room's card is in the devoured
 deck (``expectant-board.devoured-deck``).
@@ -15,15 +18,15 @@ deck (``expectant-board.devoured-deck``).
 
 from __future__ import annotations
 
-from ...activation import ActivationContext, ActivationKind
 from ...errors import InputError
 from ...game import Figure, GameState
 from ...health import Health
 from ...state import ScenarioSection
+from ...turnfile import read_activation
 from ...yamlio import Entry
 from .infested import INFESTED_KILLS, INFESTED_TOKEN_SUPPLY
 from .nest_markers import NEST_MARKER_SUPPLY
-from .rules import ACTIONS_PER_ACTIVATION, HUSK, MIND_EATER, NEST, ExpectantTerrorState
+from .rules import HUSK, MIND_EATER, NEST, ExpectantTerrorState
 
 
 class ExpectantTerrorSection(ScenarioSection):
@@ -37,7 +40,6 @@ class ExpectantTerrorSection(ScenarioSection):
         ("infested_tokens", "investigator → infested tokens held (0 to 4; four kill)"),
         ("monster_cards", "the monster activation track's cards, the Husk first (`monster_track` is read too)"),
         ("devoured_effects", "space → devoured effect marker number (optional)"),
-        ("activation", "whose turn is under way: `investigator`, `kind` (normal or outside), `actions_left`"),
     )
 
     def read(self, section: Entry, state: GameState) -> None:
@@ -45,7 +47,7 @@ class ExpectantTerrorSection(ScenarioSection):
         _check_devoured_deck(section, state)
         if section.value is None:
             return
-        section.keys(tuple(k for k, _ in self.keys) + ("monster_track",))
+        section.keys(tuple(k for k, _ in self.keys) + ("monster_track", "activation"))
         if section.has("nest_markers"):
             _read_nest_markers(section.need("nest_markers"), state)
         if section.has("nest"):
@@ -59,8 +61,11 @@ class ExpectantTerrorSection(ScenarioSection):
                 _read_monster_cards(section.need(key), state)
         if section.has("devoured_effects"):
             _read_devoured_effects(section.need("devoured_effects"), state)
-        if section.has("activation"):
-            _read_activation(section.need("activation"), state)
+        if section.has("activation"):  # its former place: the activation is the state file's top-level key now
+            if state.activation is not None:
+                raise section.need("activation").error("the activation is given at the top level (activation:); "
+                                                       "give it once")
+            read_activation(section.need("activation"), state, kinds=("normal", "outside"))
 
     def write(self, state: GameState) -> dict:
         assert isinstance(state, ExpectantTerrorState)
@@ -83,10 +88,6 @@ class ExpectantTerrorSection(ScenarioSection):
         out["monster_cards"] = list(state.monster_cards)
         if state.devoured_effects:
             out["devoured_effects"] = dict(state.devoured_effects)
-        if state.activation is not None:
-            kind = "normal" if state.activation.kind is ActivationKind.NORMAL else "outside"
-            out["activation"] = {"investigator": state.activation.investigator, "kind": kind,
-                                 "actions_left": state.actions_left}
         return out
 
 
@@ -232,20 +233,3 @@ def _read_devoured_effects(entry: Entry, state: ExpectantTerrorState) -> None:
         seen.add(number)
         effects[space] = number
     state.devoured_effects = effects
-
-
-def _read_activation(entry: Entry, state: ExpectantTerrorState) -> None:
-    if entry.value is None:
-        state.activation = None
-        return
-    entry.keys(("investigator", "kind", "actions_left"))
-    name = entry.need("investigator").text()
-    fig = state.figures.get(name)
-    if fig is None or not fig.is_investigator:
-        raise entry.need("investigator").error(f"{name!r} is not an investigator of this game")
-    kind = entry.get("kind", "normal").text(("normal", "outside"), "kind of turn")
-    context = ActivationContext.normal(name) if kind == "normal" else ActivationContext.outside(name)
-    default = ACTIONS_PER_ACTIVATION if kind == "normal" else 0
-    actions = entry.get("actions_left", default).integer(minimum=0, maximum=ACTIONS_PER_ACTIVATION)
-    state.activation = None
-    state.scenario.resume_activation(state, context, actions)
