@@ -11,8 +11,9 @@ How a question is matched (chosen side by side on the tuning questions; the fres
 rules_docs/performance.md)
 -----------------------------------------------------------------------------------------------------------------
 * The documents (:mod:`solver.ask.index`): every rule and every option, field by field — its ID and title, its
-  text, its rulebook section, its terms' glossary names and players' synonyms, its scenarios' names; on the side
-  its terms' definitions and its scenarios' steps.
+  text, its rulebook section, its terms' glossary names and players' synonyms, its scenarios' names, and the
+  questions players ask that it answers (the catalog's ``asked``: doc2query written by hand; they count in the
+  ranking, not in the coverage); on the side its terms' definitions and its scenarios' steps.
 * The words (:mod:`solver.ask.words`): lower case, contractions opened, number words as digits, irregular forms
   and negations regularised, common words dropped from the question; SQLite's ``porter`` tokenizer stems. A word
   the catalog never uses is read as the catalog's word it most likely misspells ("lisbth" → lisbeth).

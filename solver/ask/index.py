@@ -23,6 +23,7 @@ FIELDS = (
     "specs",  # the names of the scenarios (their Rule blocks, their features) that prove the rule
     "defs",   # the glossary definitions of the terms the rule uses (an option's grounds too)
     "steps",  # the steps of the scenarios that prove the rule
+    "asked",  # how players ask what it answers, in their words (the catalog's ``asked``: doc2query by hand)
 )
 #: A glossary term named (not listed) by more than this share of the entries is too common to index with them.
 GENERIC_TERM_SHARE = 0.08
@@ -86,16 +87,16 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
         if kind == "rule":
             specs = tuple(by_rule.get(eid, ()))
             own_terms: Iterable[str] = cat.rules[eid].terms
-            texts, extra = [text], ""
+            texts, extra, asked = [text], "", cat.rules[eid].asked
         else:
             opt = cat.options[eid]
             specs = tuple(naming.get(eid, ()))
-            own_terms, texts, extra = (), [text, *opt.choices.values()], opt.grounds
+            own_terms, texts, extra, asked = (), [text, *opt.choices.values()], opt.grounds, opt.asked
         own, named = _terms_of(own_terms, eid, stemmer.tokens(" ".join((title, _id_words(eid), *texts))),
                                glossary, term_stems)
         for t in named:
             named_count[t.term] = named_count.get(t.term, 0) + 1
-        drafts.append((e, specs, texts, own, named, extra))
+        drafts.append((e, specs, texts, own, named, extra, asked))
     # a term the text of many entries names (figure, monster, space …) tells them apart no better than a common
     # word: only the terms an entry lists, and the rarer ones it names, bring in the glossary
     common = GENERIC_TERM_SHARE * len(entries)
@@ -110,7 +111,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
                                        normal_text(" ".join(st.text for st in s.background + s.steps)))
         return done
 
-    for e, specs, texts, own, named, extra in drafts:
+    for e, specs, texts, own, named, extra, asked in drafts:
         used = own + [t for t in named if named_count[t.term] <= common]
         segments = {
             "name": [e[6], _id_words(e[0])],
@@ -118,6 +119,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
             "where": [e[8], e[3], e[5]],
             "terms": [phrase for t in used for phrase in (t.term, *t.synonyms)],
             "defs": [t.definition for t in used] + [extra, KIND_WORDS.get(e[1], "")],
+            "asked": list(asked),
         }
         for f in FIELDS:  # each word once a field: a field says whether a word is there, not how often
             text = " ".join(of(s)[f == "steps"] for s in specs) if f in ("specs", "steps") else \
@@ -166,7 +168,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/6"
+INDEX_FORMAT = b"ask-index/7"
 #: The largest cache file read (the index is about 0.45 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 

@@ -57,6 +57,7 @@ class Rule:
     section: str
     terms: tuple[str, ...] = ()
     withdrawn: str | None = None  # the reason, for a withdrawn rule
+    asked: tuple[str, ...] = ()  # how players ask what it answers, in their words (``ask`` indexes them)
 
     @property
     def is_withdrawn(self) -> bool:
@@ -76,6 +77,7 @@ class Option:
     default: str
     grounds: str
     rules: tuple[str, ...] = ()
+    asked: tuple[str, ...] = ()  # how players ask what it answers, in their words (``ask`` indexes them)
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,14 @@ def _strs(entry: Mapping, key: str, file: str, where: str) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise InputError(f"{key!r} must be a list of strings", file=file, entry=where)
     return tuple(value)
+
+
+def _asked(entry: Mapping, file: str, where: str) -> tuple[str, ...]:
+    """An entry's ``asked``: players' questions it answers, a list of non-empty strings (none if absent)."""
+    value = _strs(entry, "asked", file, where)
+    if not all(v.strip() for v in value):
+        raise InputError("'asked' must hold no empty question", file=file, entry=where)
+    return tuple(" ".join(v.split()) for v in value)
 
 
 #: The checked catalog as JSON, written beside the YAML files into the wheel when it is built (``setup.py``), never
@@ -251,7 +261,7 @@ def _read_catalog(directory: Path, paths: list[Path]) -> Catalog:
                 raise InputError(f"topic {topic!r} is not among this file's topics", file=file, entry=where)
             rules[rid] = Rule(rid, area.name, topic, _need(r, "title", file, where),
                               " ".join(_need(r, "text", file, where).split()), _need(r, "section", file, where),
-                              _strs(r, "terms", file, where), r.get("withdrawn"))
+                              _strs(r, "terms", file, where), r.get("withdrawn"), _asked(r, file, where))
         for i, o in enumerate(data.get("options", []) or []):
             where = f"options[{i}]"
             name = _need(o, "name", file, where)
@@ -269,7 +279,7 @@ def _read_catalog(directory: Path, paths: list[Path]) -> Catalog:
                                    " ".join(_need(o, "text", file, where).split()),
                                    MappingProxyType({str(k): " ".join(str(v).split()) for k, v in choices.items()}),
                                    default, " ".join(_need(o, "grounds", file, where).split()),
-                                   _strs(o, "rules", file, where))
+                                   _strs(o, "rules", file, where), _asked(o, file, where))
     for opt in options.values():
         for rid in opt.rules:
             if rid not in rules:
