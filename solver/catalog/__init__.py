@@ -173,7 +173,7 @@ def _asked(entry: Mapping, file: str, where: str) -> tuple[str, ...]:
     return tuple(" ".join(v.split()) for v in value)
 
 
-#: The checked catalog as JSON, written beside the YAML files into the wheel by its build step (``solver/_build.py``), never
+#: The checked catalog as JSON, written beside the YAML files into the wheel by its build (``solver/_build.py``), never
 #: into the repository: an installed command loads it in a millisecond instead of checking 120 KB of YAML.
 COMPILED = "compiled.json"
 
