@@ -1,6 +1,8 @@
 """How well ``deepmadness ask`` answers players' questions, on the two parts of the question set: the tuning part
 (tests/ask_questions.yaml and tests/ask_questions_heldout.yaml — the latter was the first held-out part, but it was
-measured many times while the ranking was tuned, so it is tuning data now) and the fresh held-out part
+measured many times while the ranking was tuned, so it is tuning data now — and tests/ask_questions_dev.yaml, a
+development set written later from the rulebook, the catalog's rule texts and BASE-GAME-FACTS.md without seeing the
+held-out part or the catalog's ``asked`` questions) and the fresh held-out part
 (tests/ask_questions_fresh.yaml, written and committed before the ranking changed again; measured only to report).
 
 ``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at).
@@ -20,7 +22,7 @@ import yaml
 HERE = Path(__file__).parent
 #: Each part's question files.
 PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
-         "tuning": (HERE / "ask_questions.yaml", HERE / "ask_questions_heldout.yaml")}
+         "tuning": (HERE / "ask_questions.yaml", HERE / "ask_questions_heldout.yaml", HERE / "ask_questions_dev.yaml")}
 #: The commits that wrote the fresh held-out file, each alone, before any ranking change made after them: the one
 #: that added it and the one that gave it its present wording (21 near copies of tuning questions reworded).
 HELD_OUT_ADDED = "ade07ca4c2f282fea01feac3d23c6c7402050aba"
@@ -136,14 +138,21 @@ def main(argv: list[str]) -> int:
     from solver.ask import Asker
     from solver.spec import Results
 
-    data = report(Asker(results=Results(None, None, {})))
+    asker = Asker(results=Results(None, None, {}))
+    if "--tuning" in argv:  # what tuning may look at: the tuning part alone, with its misses
+        f = measure(asker, "tuning")
+        for q, want, got in f["misses"]:
+            print(f"  {q!r}: expected {want}, got {got}")
+        data = {"parts": {"tuning": f}}
+    else:
+        data = report(asker)
     for part, f in data["parts"].items():
         s = shares(f)
         print(f"{part}: {f['first']}/{f['answerable']} first ({s['first']:.0%}), {f['top3']}/{f['answerable']} in "
               f"the top three ({s['top3']:.0%}), {f['not_covered']}/{f['out_of_scope']} out-of-scope answered "
               f"'not covered' ({s['not_covered']:.0%})" + (f", yes/no right {f['yes_no_right']}/{f['yes_no']}"
                                                              if f["yes_no"] else ""))
-    if "--write" in argv:
+    if "--write" in argv and "--tuning" not in argv:
         OUT.write_text(json.dumps({k: v for k, v in data.items() if k != "misses"}, indent=1) + "\n",
                        encoding="utf-8")
         TABLE.write_text(table(data), encoding="utf-8")
