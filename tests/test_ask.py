@@ -270,6 +270,14 @@ def test_strategy_and_other_games_are_not_covered(asker):
         assert not asker.ask(question).matched, question
 
 
+def test_a_figure_the_engine_knows_is_no_unknown_name(asker):
+    """Naming a figure (an investigator of the base game, a monster) says who, not which rule: the question is
+    still covered; an unknown capitalised name (another game's) still weighs against it."""
+    assert "emma" in asker.index["figures"] and "drifter" in asker.index["figures"]
+    assert asker.ask("can Emma Kruger gain health above her maximum?").ids[0] == "health.gain-over-max"
+    assert not asker.ask("can Gandalf gain health above his maximum?").matched
+
+
 def test_a_question_about_the_base_game_is_covered_only_by_what_may_go_into_it(asker):
     assert not asker.ask("in the base game, how far can a monster move in one activation?").matched
     assert asker.ask("can the expansion's investigators be added to the base game?").ids[0] == "components.any-chapter"

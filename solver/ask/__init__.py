@@ -99,6 +99,7 @@ class Asker:
         self._scenarios = [tuple(ScenarioStatus(*s, status="") for s in specs) for specs in index["scenarios"]]
         self._defaults = index["defaults"]
         self._cues = tuple(index.get("out_of_scope", ()))
+        self._figures = frozenset(index.get("figures", ()))
         self.ranker = Ranker(index)
         self._titles = [frozenset(t) for t in index["titles"]]
 
@@ -151,10 +152,14 @@ class Asker:
 
     def coverage(self, row: int, concepts, names: frozenset[str] = frozenset()) -> float:
         """The share of the question's concepts (weighted by rarity) that the document ``row`` holds; a name the
-        catalog never uses (``names``: "Zombicide") weighs :data:`UNKNOWN_NAME_WEIGHT`."""
+        catalog never uses (``names``: "Zombicide") weighs :data:`UNKNOWN_NAME_WEIGHT`, and a word of a figure's name
+        the engine knows ("Emma") nothing: it says who, not which rule."""
         rk = self.ranker
-        weights = [rk.concept_weight(raw, meanings, UNKNOWN_NAME_WEIGHT if raw and raw[0] in names
+        weights = [0.0 if raw and raw[0] in self._figures and rk.rarity(raw[0]) is None else
+                   rk.concept_weight(raw, meanings, UNKNOWN_NAME_WEIGHT if raw and raw[0] in names
                                      else UNKNOWN_WORD_WEIGHT) for raw, meanings in concepts]
+        if not sum(weights):
+            return 1.0
         held = sum(w * rk.covers(row, raw, meanings) for w, (raw, meanings) in zip(weights, concepts))
         return held / sum(weights)
 

@@ -153,7 +153,17 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     cues = [" ".join(stemmer.stems(w for w, _ in normal_words(c))) for c in glossary_data.get("out_of_scope") or ()]
     titles = [sorted(set(stemmer.tokens(f"{e[6]} {_id_words(e[0])}"))) for e in entries]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
-            "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues}
+            "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
+            "figures": figure_words()}
+
+
+def figure_words() -> list[str]:
+    """The words of the figures' names the engine knows (investigators, monsters): naming a figure says who, not
+    which rule, so such a word is no sign of a question the rules don't cover (an unknown name is: another game's)."""
+    from ..game import MONSTER_TYPES
+    from ..investigators import INVESTIGATORS, NORMAL_MONSTERS
+
+    return sorted({w.lower() for name in (*INVESTIGATORS, *MONSTER_TYPES, *NORMAL_MONSTERS) for w in name.split()})
 
 
 # --- players' words and out-of-scope cues: data in the glossary file ---------------------------------------------
@@ -168,7 +178,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/7"
+INDEX_FORMAT = b"ask-index/8"
 #: The largest cache file read (the index is about 0.45 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -180,7 +190,8 @@ def _sources() -> list[Path]:
     here = Path(__file__).resolve().parent
     catalog_folder = here.parent / "catalog"  # solver.catalog.catalog_dir(), without importing the YAML reader
     code = [here / "index.py", here / "words.py", here.parent / "rule.py", here.parent / "spec.py",
-            here.parent / "yamlio.py", catalog_folder / "__init__.py"]
+            here.parent / "yamlio.py", catalog_folder / "__init__.py", here.parent / "investigators.py",
+            here.parent / "game.py"]
     return [*code, *sorted(catalog_folder.glob("*.yaml")), *feature_files()]
 
 
@@ -336,7 +347,8 @@ def is_index(value) -> bool:
                     for rows in fields.values())
             and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], list) and isinstance(p[1], list)
                     for p in value["synonyms"])
-            and all(isinstance(c, str) for c in value["out_of_scope"]))
+            and all(isinstance(c, str) for c in value["out_of_scope"])
+            and isinstance(value.get("figures", []), list) and all(isinstance(w, str) for w in value.get("figures", [])))
 
 
 def main(argv: list[str] | None = None) -> int:
