@@ -99,7 +99,8 @@ def report(asker) -> dict:
     Performance page shows them."""
     parts = {part: measure(asker, part) for part in PARTS}
     figures = {p: {k: v for k, v in f.items() if k != "misses"} for p, f in parts.items()}
-    return {"method": "SQLite FTS5 BM25 with column weights, near ties by title (solver/ask/)", "targets": TARGETS,
+    return {"method": "SQLite FTS5 BM25 with column weights and a naive Bayes posterior over how players ask each "
+                      "rule, near ties by title (solver/ask/)", "targets": TARGETS,
             "parts": figures, "status": {p: status(f) for p, f in figures.items()}, "start": START,
             "before": BEFORE, "misses": {p: f["misses"] for p, f in parts.items()}}
 

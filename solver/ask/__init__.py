@@ -20,7 +20,9 @@ rules_docs/performance.md)
 * The players' words are data: the glossary's synonyms of each term and its ``players_words`` (everyday words
   for the rulebook's own, "swap" → replace). A players' phrase in the question counts with the best of its own
   words and the rulebook's words it may mean.
-* The ranking (:mod:`solver.ask.rank`): SQLite FTS5's BM25 with column weights. Options (our readings and
+* The ranking (:mod:`solver.ask.rank`): SQLite FTS5's BM25 with column weights, plus each document's naive Bayes
+  posterior over its bag of words (how players ask it, its title, its text), scaled to the best BM25 score: the
+  words only one sibling rule's players use tip a near tie. Options (our readings and
   assumptions) count a little less than rules unless the question is about readings, so the rule that answers
   comes first. Documents within :data:`TIE_BAND` of the best go to the one whose title holds most of the
   question's words, over the square root of the title's length.
@@ -110,7 +112,8 @@ class Asker:
         concepts = rk.concepts(question)
         generated = self.results.generated
         stems = rk.stemmer.stems(w for w, _ in normal_words(question))
-        scores = rk.scores(concepts, frozenset(stems)) if concepts else [0.0] * len(self.entries)
+        scores = rk.scores(concepts, frozenset(stems), rk.stemmer.tokens(question)) if concepts else \
+            [0.0] * len(self.entries)
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
         best = scores[order[0]] if order else 0.0
         order = self._near_ties_by_title(order, scores, best, frozenset(stems))

@@ -9,6 +9,7 @@ it, in the command line and in the browser alike.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -152,9 +153,12 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     defaults = {o.name: [o.default, o.choices.get(o.default, "")] for o in cat.options.values()}
     cues = [" ".join(stemmer.stems(w for w, _ in normal_words(c))) for c in glossary_data.get("out_of_scope") or ()]
     titles = [sorted(set(stemmer.tokens(f"{e[6]} {_id_words(e[0])}"))) for e in entries]
+    # each entry's words as a bag for the naive Bayes ranking: how players ask it, its title and its text
+    counts = [[[w, n] for w, n in sorted(Counter(stemmer.tokens(" ".join((*asked, e[6], *texts)))).items())]
+              for e, _, texts, _, _, _, asked in drafts]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
-            "figures": figure_words()}
+            "figures": figure_words(), "counts": counts}
 
 
 def figure_words() -> list[str]:
@@ -178,7 +182,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/8"
+INDEX_FORMAT = b"ask-index/9"
 #: The largest cache file read (the index is about 0.45 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -348,7 +352,10 @@ def is_index(value) -> bool:
             and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], list) and isinstance(p[1], list)
                     for p in value["synonyms"])
             and all(isinstance(c, str) for c in value["out_of_scope"])
-            and isinstance(value.get("figures", []), list) and all(isinstance(w, str) for w in value.get("figures", [])))
+            and isinstance(value.get("figures", []), list) and all(isinstance(w, str) for w in value.get("figures", []))
+            and isinstance(value.get("counts"), list) and len(value["counts"]) == n
+            and all(isinstance(bag, list) and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
+                                                  and isinstance(p[1], int) for p in bag) for bag in value["counts"]))
 
 
 def main(argv: list[str] | None = None) -> int:

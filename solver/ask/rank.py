@@ -7,6 +7,8 @@ counts :data:`SIDE_WEIGHT` as much. A question is a list of *concepts* — a wor
 rulebook's words it may mean — and a document's score is the sum over the concepts of the best of the concept's
 own words' BM25 and its meanings' (each meaning scaled to as many words). FTS5 computes each word's BM25; Python
 only adds them up, so this runs wherever Python's ``sqlite3`` has FTS5 (CPython here, Pyodide in the browser).
+To that sum each document adds its naive Bayes posterior (:meth:`Ranker.posterior`, :data:`BAYES_WEIGHT`) over the
+word counts the index keeps for it (how players ask it, its title and its text).
 """
 
 from __future__ import annotations
@@ -45,6 +47,13 @@ OPTION_FACTOR = 0.8
 ABOUT_OPTIONS = frozenset({"option", "assum", "interpret", "read", "ambigu", "unclear", "default", "set"})
 
 
+#: How much the naive Bayes posterior counts beside BM25: the best document's BM25 score times this, shared out
+#: among the documents by their posterior probability (chosen on half A of the tuning part).
+BAYES_WEIGHT = 1.0
+#: The naive Bayes model's additive smoothing (Lidstone): a word an entry never uses counts this many times.
+BAYES_SMOOTHING = 0.5
+
+
 class Ranker:
     """BM25 scores of the index's documents for a question's concepts; build once, rank often."""
 
@@ -73,6 +82,9 @@ class Ranker:
                 self._vocabulary.setdefault(w[0], []).append(w)
         self._phrase_words = frozenset(w for p in self.synonyms for w in p)
         self._spelled: dict[str, str] = {}
+        self._bags = [dict(bag) for bag in index["counts"]]
+        self._bag_sizes = [sum(bag.values()) for bag in self._bags]
+        self._bag_words = frozenset(w for bag in self._bags for w in bag)
         self._words: dict[str, dict[int, float]] = {}
         self._docs: dict[str, frozenset[int]] = {}
 
@@ -162,9 +174,27 @@ class Ranker:
             i = end
         return found
 
+    def posterior(self, words: Sequence[str]) -> list[float]:
+        """Each document's probability of being the one a question asks about, by multinomial naive Bayes over
+        the words of the entries' bags (how players ask it, its title, its text; :data:`BAYES_SMOOTHING`) with a
+        uniform prior; the question's words (content stems) that no bag holds are left out. Uniform when none is
+        left."""
+        words = [w for w in words if w in self._bag_words]
+        if not words:
+            return [1.0 / self.size] * self.size
+        vocabulary = len(self._bag_words)
+        logs = [sum(math.log((bag.get(w, 0) + BAYES_SMOOTHING) / (size + BAYES_SMOOTHING * vocabulary))
+                    for w in words) for bag, size in zip(self._bags, self._bag_sizes)]
+        top = max(logs)
+        odds = [math.exp(x - top) for x in logs]
+        total = sum(odds)
+        return [o / total for o in odds]
+
     def scores(self, concepts: Sequence[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]],
-               question_stems: frozenset[str] = frozenset()) -> list[float]:
-        """Every document's score for the concepts (in the index's order)."""
+               question_stems: frozenset[str] = frozenset(), words: Sequence[str] = ()) -> list[float]:
+        """Every document's score for the concepts (in the index's order): the BM25 sum plus the naive Bayes
+        posterior of the question's content stems ``words`` (:meth:`posterior`) scaled to the best BM25 score
+        (:data:`BAYES_WEIGHT`); options held back unless the question is about readings."""
         total = [0.0] * self.size
         for raw, meanings in concepts:
             best: dict[int, float] = {}
@@ -180,6 +210,10 @@ class Ranker:
                         best[row] = s
             for row, s in best.items():
                 total[row] += s
+        if words and BAYES_WEIGHT:
+            best = max(total)
+            for row, p in enumerate(self.posterior(words)):
+                total[row] += BAYES_WEIGHT * best * p
         if not question_stems & ABOUT_OPTIONS:
             for row, kind in enumerate(self.kinds):
                 if kind != "rule":
