@@ -17,7 +17,7 @@ import solver.ask.index as index_module
 import solver.rule as rule_module
 from solver.ask import NOT_COVERED, Asker, ask_json
 from solver.ask.words import Stemmer, normal_words
-from solver.catalog import catalog
+from solver.catalog import catalog, catalog_dir
 from solver.cli import main
 from solver.rule import describe, nearest_ids, option_scenarios, options_touching
 from solver.spec import ROOT, Results, load_features, scenarios_by_rule
@@ -209,8 +209,8 @@ def _figure(part: str, f: dict) -> str:
 #: What the ranking must not fall below: the figures measured when it was last changed, less about one question
 #: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS; they are not met
 #: (the Performance page shows them beside the figures, PASS or MISS).
-FLOORS = {"held_out": {"first": 0.72, "top3": 0.92, "not_covered": 0.54},
-          "tuning": {"first": 0.73, "top3": 0.88, "not_covered": 0.70}}
+FLOORS = {"held_out": {"first": 0.72, "top3": 0.88, "not_covered": 0.63},
+          "tuning": {"first": 0.75, "top3": 0.90, "not_covered": 0.75}}
 
 
 @pytest.mark.parametrize("part", ask_quality.PARTS)
@@ -268,6 +268,24 @@ def test_a_question_the_rules_dont_answer_says_so_and_names_the_nearest_topics(a
 def test_strategy_and_other_games_are_not_covered(asker):
     for question in ("what is the most difficult scenario?", "in Twilight Imperium how do I score objectives?"):
         assert not asker.ask(question).matched, question
+
+
+def test_the_questions_the_rules_dont_answer_are_a_bag_of_their_own(asker):
+    """The glossary's ``out_of_scope_questions`` make the bag the two-class naive Bayes weighs a question against
+    (:meth:`Ranker.outside_margin`): none is a question of either part of the question set (the figures would lie)
+    or of the catalog's ``asked`` lists; another game's rules lean to it, a rule's question to the rules."""
+    from solver.yamlio import load_yaml_file
+
+    examples = {q.strip().lower() for q in load_yaml_file(catalog_dir() / "glossary.yaml")["out_of_scope_questions"]}
+    assert len(examples) >= 100
+    cat = catalog()
+    asked = {q.strip().lower() for entry in (*cat.rules.values(), *cat.options.values()) for q in entry.asked}
+    measured = {q["q"].strip().lower() for part in ask_quality.PARTS for q in ask_quality.questions(part)}
+    assert not examples & asked and not examples & measured
+    rk = asker.ranker
+    assert rk.outside_margin(rk.stemmer.tokens("how do you score points in Ticket to Ride?")) > ask_module.OUTSIDE_MARGIN
+    assert rk.outside_margin(rk.stemmer.tokens("can Lisbeth store the die she just put back?")) < 0
+    assert rk.outside_margin(rk.stemmer.tokens("zzz qqq")) == float("-inf")
 
 
 def test_a_figure_the_engine_knows_is_no_unknown_name(asker):

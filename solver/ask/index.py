@@ -158,7 +158,9 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
               for e, _, texts, _, _, _, asked in drafts]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
-            "figures": figure_words(), "counts": counts}
+            "figures": figure_words(), "counts": counts,
+            "out_of_scope_counts": [[w, n] for w, n in sorted(Counter(
+                w for q in glossary_data.get("out_of_scope_questions") or () for w in stemmer.tokens(str(q))).items())]}
 
 
 def figure_words() -> list[str]:
@@ -182,7 +184,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/9"
+INDEX_FORMAT = b"ask-index/10"
 #: The largest cache file read (the index is about 0.45 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -353,6 +355,8 @@ def is_index(value) -> bool:
                     for p in value["synonyms"])
             and all(isinstance(c, str) for c in value["out_of_scope"])
             and isinstance(value.get("figures", []), list) and all(isinstance(w, str) for w in value.get("figures", []))
+            and isinstance(value.get("out_of_scope_counts"), list)
+            and all(isinstance(p, list) and len(p) == 2 for p in value["out_of_scope_counts"])
             and isinstance(value.get("counts"), list) and len(value["counts"]) == n
             and all(isinstance(bag, list) and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
                                                   and isinstance(p[1], int) for p in bag) for bag in value["counts"]))

@@ -84,7 +84,16 @@ class Ranker:
         self._spelled: dict[str, str] = {}
         self._bags = [dict(bag) for bag in index["counts"]]
         self._bag_sizes = [sum(bag.values()) for bag in self._bags]
-        self._bag_words = frozenset(w for bag in self._bags for w in bag)
+        self._outside = dict(index.get("out_of_scope_counts", ()))
+        self._outside_size = sum(self._outside.values())
+        self._entry_words = frozenset(w for bag in self._bags for w in bag)
+        inside: dict[str, int] = {}
+        for bag in self._bags:
+            for w, n in bag.items():
+                inside[w] = inside.get(w, 0) + n
+        self._inside, self._inside_size = inside, sum(inside.values())
+        self._figures = frozenset(index.get("figures", ()))
+        self._bag_words = self._entry_words | frozenset(self._outside)
         self._words: dict[str, dict[int, float]] = {}
         self._docs: dict[str, frozenset[int]] = {}
 
@@ -179,16 +188,33 @@ class Ranker:
         the words of the entries' bags (how players ask it, its title, its text; :data:`BAYES_SMOOTHING`) with a
         uniform prior; the question's words (content stems) that no bag holds are left out. Uniform when none is
         left."""
-        words = [w for w in words if w in self._bag_words]
+        words = [w for w in words if w in self._entry_words]
         if not words:
             return [1.0 / self.size] * self.size
-        vocabulary = len(self._bag_words)
+        vocabulary = len(self._entry_words)
         logs = [sum(math.log((bag.get(w, 0) + BAYES_SMOOTHING) / (size + BAYES_SMOOTHING * vocabulary))
                     for w in words) for bag, size in zip(self._bags, self._bag_sizes)]
         top = max(logs)
         odds = [math.exp(x - top) for x in logs]
         total = sum(odds)
         return [o / total for o in odds]
+
+    def outside_margin(self, words: Sequence[str]) -> float:
+        """How much likelier the question's content stems ``words`` are under the bag of the example questions the
+        rules don't answer (the glossary's ``out_of_scope_questions``) than under the bag of everything the rules
+        do answer (every document's bag pooled), in nats: a two-class naive Bayes (smoothing as :meth:`posterior`).
+        The words of a figure's name the engine knows are left out (they say who, not what), as are words no bag
+        holds; ``-inf`` when no word is left or there is no such bag."""
+        words = [w for w in words if w in self._bag_words and w not in self._figures]
+        if not words or not self._outside_size:
+            return -math.inf
+        vocabulary = len(self._bag_words)
+
+        def log_likelihood(bag: Mapping[str, int], size: int) -> float:
+            return sum(math.log((bag.get(w, 0) + BAYES_SMOOTHING) / (size + BAYES_SMOOTHING * vocabulary))
+                       for w in words)
+
+        return log_likelihood(self._outside, self._outside_size) - log_likelihood(self._inside, self._inside_size)
 
     def scores(self, concepts: Sequence[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]],
                question_stems: frozenset[str] = frozenset(), words: Sequence[str] = ()) -> list[float]:
