@@ -10,7 +10,9 @@
 3. **Growth** — each example's question on its board drawn out to about 1,000 to 10,000 spaces
    (:mod:`bench.boards`), the least time of five at each size: the slope of log(time) against log(spaces) at most
    1.2, about linear.
-4. **Worst-case inputs** — the attack report's denial-of-service inputs (:mod:`bench.worst`), each run alone as a
+4. **ask** — issue 14's targets (:mod:`bench.ask`): ``deepmadness ask`` cold at most 0.5 s of CPU, with its index
+   cache and without, and warm at most 20 ms (the tuning questions asked again, the 95th percentile).
+5. **Worst-case inputs** — the attack report's denial-of-service inputs (:mod:`bench.worst`), each run alone as a
    new process under a 1.5 GB address-space cap: at most 10 s of CPU and 1.5 GB, answered or refused in one line.
 
 Timing is the standard library's: :mod:`timeit`'s clock and loop for the warm answers, ``subprocess`` for the cold

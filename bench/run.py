@@ -269,7 +269,7 @@ def write(figures: list[Figure], about: list[list[str]], data_dir: Path | None) 
     written = [BUILD_FILE]
     if data_dir:
         tables = {"machine": [["What", "Value"], *about]}
-        for part in ("cold", "warm", "growth"):
+        for part in ("cold", "warm", "growth", "ask"):
             tables[part] = [["What", "Measured", "Target", "Result", "Detail"], *(f.row() for f in figures
                                                                                   if f.part == part)]
         for name, rows in tables.items():
@@ -285,10 +285,10 @@ def main(argv: list[str] | None = None) -> int:
                                      "build/bench.json and the Performance page's data.")
     parser.add_argument("--repeats", type=int, default=9, help="cold runs of each command and the floor (9)")
     parser.add_argument("--answers", type=int, default=15, help="timed warm answers an example (15)")
-    parser.add_argument("--only", choices=("cold", "warm", "growth", "worst", "table"), action="append",
+    parser.add_argument("--only", choices=("cold", "warm", "growth", "ask", "worst", "table"), action="append",
                         help="only this part (repeatable); the Performance page's data is then left as it is")
     args = parser.parse_args(argv)
-    parts = args.only or ["cold", "warm", "growth", "worst", "table"]
+    parts = args.only or ["cold", "warm", "growth", "ask", "worst", "table"]
     started, clock = _dt.datetime.now(_dt.timezone.utc), time.perf_counter()
     shipped = examples()
     figures: list[Figure] = []
@@ -304,6 +304,11 @@ def main(argv: list[str] | None = None) -> int:
     if "growth" in parts:
         print(f"Growth with the board's size ({', '.join(f'{s:,}' for s in SIZES)} spaces):")
         figures += growth([p for p, _ in shipped])
+    if "ask" in parts:  # bench/ask.py: issue 14's targets, cold ≤ 0.5 s and warm ≤ 20 ms
+        from .ask import figures as ask_figures
+
+        print("ask, cold (new processes of the project venv's script) and warm (the tuning questions again):")
+        figures += ask_figures()
     if "worst" in parts:  # bench/worst.py: the attack report's worst-case inputs, each ≤ 10 s CPU and ≤ 1.5 GB
         from .worst import figures as worst_figures
 

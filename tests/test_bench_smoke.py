@@ -82,12 +82,12 @@ def test_the_results_are_written_for_the_performance_page(tmp_path, monkeypatch)
     figures = [Figure("cold", "deepmadness check x", 1.5, 2.0, "x", "a"), Figure("growth", "g", 1.4, 1.2, "exp")]
     written = run.write(figures, [["Result", "1 PASS, 1 MISS"]], tmp_path)
     assert {p.name for p in written} == {"bench.json", "bench-machine.csv", "bench-cold.csv", "bench-warm.csv",
-                                         "bench-growth.csv"}
+                                         "bench-growth.csv", "bench-ask.csv"}
     rows = list(csv.reader((tmp_path / "bench-growth.csv").open(encoding="utf-8")))
     assert rows == [["What", "Measured", "Target", "Result", "Detail"], ["g", "1.400", "≤ 1.200", "MISS", ""]]
     assert [f["status"] for f in json.loads((tmp_path / "bench.json").read_text())["figures"]] == ["PASS", "MISS"]
     page = (ROOT / "rules_docs" / "performance.md").read_text(encoding="utf-8")
-    assert all(f"_data/bench-{name}.csv" in page for name in ("machine", "cold", "warm", "growth"))
+    assert all(f"_data/bench-{name}.csv" in page for name in ("machine", "cold", "warm", "growth", "ask"))
 
 
 def test_the_benchmarks_own_examples_hold():
@@ -110,3 +110,13 @@ def test_the_least_time_of_each_run_is_kept():
     calls = []
     times = run.fastest([lambda: calls.append("a"), lambda: calls.append("b")], 3)
     assert calls == ["a", "b"] + ["b", "a", "a", "b", "b", "a"] and len(times) == 2 and all(t >= 0 for t in times)
+
+
+def test_ask_is_measured_cold_with_and_without_its_cache_and_warm():
+    from bench import ask
+
+    figures = ask.figures(repeats=1, log=lambda line: None)
+    assert [f.what for f in figures] == ["deepmadness ask, cold, index cache kept", "deepmadness ask, cold, no cache",
+                                         "ask, warm: each tuning question asked again (95th percentile)"]
+    assert all(f.value is not None and f.value > 0 and f.unit == "ms" for f in figures), figures
+    assert [f.target for f in figures] == [500.0, 500.0, 20.0]

@@ -1,0 +1,71 @@
+"""``ask`` against issue 14's targets: a cold command at most 0.5 s, a warm answer at most 20 ms.
+
+* **Cold** — ``deepmadness ask "…"`` as a new process of the project venv's script, the median CPU time (user +
+  system) of several runs: once with the index cache kept (``DEEPMADNESS_CACHE`` a new folder, filled by a first
+  run not counted: a player's every ask after the first) and once with no cache (``DEEPMADNESS_CACHE=off``: the
+  index built from the catalog and the feature files each time).
+* **Warm** — each question of the tuning part (tests/ask_questions*.yaml, not the held-out part) asked again in a
+  process that has asked it once: the 95th percentile of the CPU times, the median and the slowest beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+COLD_TARGET = 500.0  # ms
+WARM_TARGET = 20.0  # ms
+QUESTION = "can Lisbeth store the die she just put back?"
+
+
+def figures(repeats: int = 9, log=print) -> list:
+    from .run import Figure, line, run_child
+
+    script = str(Path(sys.executable).parent / "deepmadness")
+    out = []
+    with tempfile.TemporaryDirectory(prefix="dm-bench-ask-") as cache:
+        for what, setting in (("index cache kept", cache), ("no cache", "off")):
+            before = os.environ.get("DEEPMADNESS_CACHE")
+            os.environ["DEEPMADNESS_CACHE"] = setting
+            try:
+                run_child([script, "ask", QUESTION])  # fills the cache; not counted
+                runs = [run_child([script, "ask", QUESTION]) for _ in range(repeats)]
+            finally:
+                if before is None:
+                    os.environ.pop("DEEPMADNESS_CACHE", None)
+                else:
+                    os.environ["DEEPMADNESS_CACHE"] = before
+            failed = next((r[2] for r in runs if r[2]), "")
+            cpu, wall = statistics.median(r[1] for r in runs) * 1000, statistics.median(r[0] for r in runs) * 1000
+            out.append(Figure("ask", f"deepmadness ask, cold, {what}", None if failed else cpu, COLD_TARGET, "ms",
+                              failed or f"median CPU of {repeats} runs; wall {wall:.0f} ms"))
+            log(line(out[-1]))
+    out.append(warm_figure())
+    log(line(out[-1]))
+    return out
+
+
+def warm_figure():
+    from solver.ask import Asker
+    from solver.spec import Results
+    from tests.ask_quality import questions
+
+    from .run import Figure
+
+    asker = Asker(results=Results(None, None, {}))
+    texts = [q["q"] for q in questions("tuning")]
+    for text in texts:
+        asker.ask(text)
+    times = []
+    for text in texts:
+        start = time.process_time()
+        asker.ask(text)
+        times.append((time.process_time() - start) * 1000)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    return Figure("ask", "ask, warm: each tuning question asked again (95th percentile)", p95, WARM_TARGET, "ms",
+                  f"{len(times)} questions, median {statistics.median(times):.1f} ms, slowest {times[-1]:.1f} ms")
