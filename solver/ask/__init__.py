@@ -43,7 +43,7 @@ from collections.abc import Mapping
 
 from .answer import NOT_COVERED, AskAnswer, Entry, Hit, ScenarioStatus, Suggestion, ruling
 from .index import build_index, load_index
-from .words import normal_words
+from .words import normal_words, question_kinds
 
 __all__ = ["Asker", "AskAnswer", "Hit", "Entry", "ScenarioStatus", "Suggestion", "ask_json", "use_index", "NOT_COVERED",
            "build_index", "load_index", "normal_words"]
@@ -118,8 +118,8 @@ class Asker:
         concepts = rk.concepts(question)
         generated = self.results.generated
         stems = rk.stemmer.stems(w for w, _ in normal_words(question))
-        scores = rk.scores(concepts, frozenset(stems), rk.stemmer.tokens(question)) if concepts else \
-            [0.0] * len(self.entries)
+        words = [*rk.stemmer.tokens(question), *question_kinds(question)]  # what naive Bayes reads of it
+        scores = rk.scores(concepts, frozenset(stems), words) if concepts else [0.0] * len(self.entries)
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
         best = scores[order[0]] if order else 0.0
         order = self._near_ties_by_title(order, scores, best, frozenset(stems))
@@ -128,7 +128,7 @@ class Asker:
         joined = f" {' '.join(stems)} "
         if any(f" {cue} " in joined for cue in self._cues):
             return self._not_covered(question, order[:8], generated)
-        if rk.outside_margin(rk.stemmer.tokens(question)) > OUTSIDE_MARGIN:
+        if rk.outside_margin(words) > OUTSIDE_MARGIN:
             return self._not_covered(question, order[:8], generated)
         names_base_game = any(f" {name} " in joined for name in BASE_GAME_NAMES)
         if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS:

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from .words import Stemmer, normal_text, normal_words
+from .words import Stemmer, normal_text, normal_words, question_kinds
 
 #: The fields of a document.
 FIELDS = (
@@ -154,13 +154,16 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     cues = [" ".join(stemmer.stems(w for w, _ in normal_words(c))) for c in glossary_data.get("out_of_scope") or ()]
     titles = [sorted(set(stemmer.tokens(f"{e[6]} {_id_words(e[0])}"))) for e in entries]
     # each entry's words as a bag for the naive Bayes ranking: how players ask it, its title and its text
-    counts = [[[w, n] for w, n in sorted(Counter(stemmer.tokens(" ".join((*asked, e[6], *texts)))).items())]
-              for e, _, texts, _, _, _, asked in drafts]
+    def bag(texts: Iterable[str]) -> list[list]:
+        """The words of ``texts`` as naive Bayes counts them: their stems and the kinds of question they ask."""
+        return [[w, n] for w, n in sorted(Counter(w for text in texts for w in (*stemmer.tokens(text),
+                                                                                *question_kinds(text))).items())]
+
+    counts = [bag((*asked, e[6], *texts)) for e, _, texts, _, _, _, asked in drafts]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
             "figures": figure_words(), "counts": counts,
-            "out_of_scope_counts": [[w, n] for w, n in sorted(Counter(
-                w for q in glossary_data.get("out_of_scope_questions") or () for w in stemmer.tokens(str(q))).items())]}
+            "out_of_scope_counts": bag(str(q) for q in glossary_data.get("out_of_scope_questions") or ())}
 
 
 def figure_words() -> list[str]:
@@ -184,7 +187,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/10"
+INDEX_FORMAT = b"ask-index/11"
 #: The largest cache file read (the index is about 0.45 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 

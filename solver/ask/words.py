@@ -70,6 +70,34 @@ def normal_words(text: str) -> list[tuple[str, bool]]:
     return out
 
 
+#: What a question asks for, from its question words (common words, which the stems leave out): "how many" and
+#: "how much" a count, "what happens" an effect, "where" a place, "when" a moment … Each is a word of its own
+#: (``?where``) in the naive Bayes bags, so a rule whose players ask "where" wins a "where" question.
+QUESTION_KINDS = {("how", "many"): "?count", ("how", "much"): "?count", ("what", "happens"): "?effect",
+                  ("where",): "?where", ("when",): "?when", ("who",): "?who", ("which",): "?which",
+                  ("why",): "?why", ("how",): "?how"}
+
+
+def question_kinds(text: str) -> list[str]:
+    """The kinds of question ``text`` asks (:data:`QUESTION_KINDS`), in order, a two-word one first.
+
+    >>> question_kinds("How many nest markers come out, and where? What happens then?")
+    ['?count', '?where', '?effect']
+    """
+    words = [w for w, _ in normal_words(text)]
+    kinds, i = [], 0
+    while i < len(words):
+        pair = tuple(words[i:i + 2])
+        if pair in QUESTION_KINDS:
+            kinds.append(QUESTION_KINDS[pair])
+            i += 2
+            continue
+        if (words[i],) in QUESTION_KINDS:
+            kinds.append(QUESTION_KINDS[(words[i],)])
+        i += 1
+    return kinds
+
+
 def normal_text(text: str) -> str:
     """``text`` as the index stores it: its normalised words, common ones included (FTS5 stems them)."""
     return " ".join(w for w, _ in normal_words(text))
