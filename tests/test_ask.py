@@ -209,8 +209,8 @@ def _figure(part: str, f: dict) -> str:
 #: What the ranking must not fall below: the figures measured when it was last changed, less about one question
 #: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS; they are not met
 #: (the Performance page shows them beside the figures, PASS or MISS).
-FLOORS = {"held_out": {"first": 0.73, "top3": 0.87, "not_covered": 0.77},
-          "tuning": {"first": 0.77, "top3": 0.90, "not_covered": 0.83}}
+FLOORS = {"held_out": {"first": 0.74, "top3": 0.89, "not_covered": 0.68},
+          "tuning": {"first": 0.78, "top3": 0.91, "not_covered": 0.80}}
 
 
 @pytest.mark.parametrize("part", ask_quality.PARTS)

@@ -128,7 +128,7 @@ class Asker:
         joined = f" {' '.join(stems)} "
         if any(f" {cue} " in joined for cue in self._cues):
             return self._not_covered(question, order[:8], generated)
-        if rk.outside_margin(words) > OUTSIDE_MARGIN:
+        if rk.outside_margin(words) > OUTSIDE_MARGIN and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
             return self._not_covered(question, order[:8], generated)
         names_base_game = any(f" {name} " in joined for name in BASE_GAME_NAMES)
         if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
