@@ -178,6 +178,8 @@ def test_every_rule_and_option_says_how_players_ask_it():
         for q in entry.asked:
             assert seen.setdefault(q.lower(), name) == name, (name, q, seen[q.lower()])
     assert not [q for q in seen if q in tuning]
+    measured = {q["q"].strip().lower() for part in ask_quality.PARTS for q in ask_quality.questions(part)}
+    assert not [q for q in seen if q in measured]  # nor a held-out one (both were written apart from them)
 
 
 def test_no_out_of_scope_cue_is_in_a_question_the_rules_answer(asker):
