@@ -163,6 +163,21 @@ def yes_no_clause(question: str) -> str | None:
     return found
 
 
+#: A rule's main clause that sets a limit ("only", "at most", "different" …) …
+RESTRICTING = frozenset({"only", "most", "different", "must", "exactly"})
+#: … answers no to a question that asks past it ("another one", "share", "stack", "also", "a regular gun"). Number
+#: words are digits by then ("two", "second" → 2) and are left out: "can she store a 2?" asks no more than one.
+PAST_THE_LIMIT = frozenset({"another", "other", "more", "both", "same", "share", "stack", "stacked", "also", "too",
+                            "regular", "again", "extra", "twice", "else"})
+
+
+def _past_the_limit(clause: str, main: str) -> bool:
+    """Whether the question's clause asks past the limit the rule's (positive) main clause sets: "can two egg sacs
+    share a room?" against "… go into three different rooms"."""
+    return (bool({w for w, _ in normal_words(main)} & RESTRICTING)
+            and bool({w for w, _ in normal_words(clause)} & PAST_THE_LIMIT) and not _negative(main))
+
+
 def _negative(text: str) -> bool:
     """Whether a clause says no: a negation, or that something is ignored."""
     return any(w == "not" or w.startswith("ignor") for w, _ in normal_words(text))
@@ -187,7 +202,8 @@ def main_clause(sentence: str) -> str:
 
 def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = None) -> tuple[str, str | None]:
     """The answer's first sentence, and "yes" or "no" where the question is a yes/no one and a rule answers it:
-    the rule's main clause says the opposite of the question (one of them negative) → no, else yes."""
+    the rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
+    that asks past the limit the rule sets (:func:`_past_the_limit`) → no."""
     if hit is None:
         return f"{NOT_COVERED}: no rule answers this question.", None
     e = hit.entry
@@ -198,5 +214,9 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     clause = yes_no_clause(question)
     if clause is None:
         return sentence, None
-    answer = "no" if _negative(clause) != _negative(main_clause(sentence)) else "yes"
+    main = main_clause(sentence)
+    if _past_the_limit(clause, main):  # beyond the rule's limit: no (yes to "can't …?")
+        answer = "yes" if _negative(clause) else "no"
+    else:
+        answer = "no" if _negative(clause) != _negative(main) else "yes"
     return f"{answer.capitalize()}. {sentence}", answer
