@@ -185,16 +185,16 @@ def plain_search(position):
     return search
 
 
-def fastest(runs: list, repeats: int) -> list[float]:
-    """The least CPU seconds of each of ``runs`` (functions of no argument) over ``repeats`` rounds, the runs
-    taken in turn in each round (in the reverse order every other round), after one round not counted. The least
-    time is the one the other loads of a shared machine disturbed least (as :mod:`timeit` advises); taking the sizes
-    in turn spreads a slow moment over all of them instead of bending the curve at one."""
-    best = [math.inf] * len(runs)
+def fastest(setups: list, repeats: int) -> list[float]:
+    """The least CPU seconds of each run over ``repeats`` rounds: each of ``setups`` (untimed) gives the function to
+    time, afresh every round; the runs are taken in turn in each round (in the reverse order every other round),
+    after one round not counted. The least time is the one the other loads of a shared machine disturbed least (as
+    :mod:`timeit` advises); taking the sizes in turn spreads a slow moment over all of them instead of bending the
+    curve at one."""
+    best = [math.inf] * len(setups)
     for r in range(repeats + 1):
-        order = list(range(len(runs)))[:: -1 if r % 2 else 1]
-        for i in order:
-            t = timeit.Timer(runs[i], timer=time.process_time).timeit(1)
+        for i in list(range(len(setups)))[:: -1 if r % 2 else 1]:
+            t = timeit.Timer(setups[i](), timer=time.process_time).timeit(1)
             if r:
                 best[i] = min(best[i], t)
     return best
@@ -207,7 +207,7 @@ def growth(paths: list[Path], sizes=SIZES, repeats: int = 5, log=print) -> list[
     figures = []
     with tempfile.TemporaryDirectory(prefix="dm-bench-") as tmp:
         positions = [stretched(paths[0], size, Path(tmp)) for size in sizes]
-        times = fastest([plain_search(p) for p in positions], 5 * repeats)
+        times = fastest([lambda search=plain_search(p): search for p in positions], 5 * repeats)
         figures.append(Figure("growth", "plain breadth-first search (reference)",
                               growth_exponent([p.spaces for p in positions], times), GROWTH_TARGET, "exp",
                               ", ".join(f"{p.spaces:,}: {t * 1000:.1f} ms" for p, t in zip(positions, times))))
@@ -227,23 +227,20 @@ def growth(paths: list[Path], sizes=SIZES, repeats: int = 5, log=print) -> list[
 
 
 def answer_times(example: Path, positions: list, repeats: int) -> list[float]:
-    """The least CPU seconds of the example's answer on each of ``positions`` over ``repeats`` rounds, the
-    positions in turn in each round (in the reverse order every other round), after one round not counted; the
-    position is loaded afresh (untimed) for every answer."""
+    """The least CPU seconds of the example's answer on each of ``positions`` (:func:`fastest`), the position loaded
+    afresh (untimed) for every answer."""
     from solver.questions import load_question
     from solver.state import read_example
 
     spec = read_example(example)
     question = load_question(spec.question)
     args = question.bind(spec.args)
-    best = [math.inf] * len(positions)
-    for r in range(repeats + 1):
-        for i in list(range(len(positions)))[:: -1 if r % 2 else 1]:
-            state = positions[i].load(spec.options)
-            t = timeit.Timer(lambda: question.func(state, args), timer=time.process_time).timeit(1)
-            if r:
-                best[i] = min(best[i], t)
-    return best
+
+    def setup(position):
+        state = position.load(spec.options)
+        return lambda: question.func(state, args)
+
+    return fastest([lambda position=p: setup(position) for p in positions], repeats)
 
 
 def line(f: Figure) -> str:

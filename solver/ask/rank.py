@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import sqlite3
+from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from .words import Stemmer, normal_words
@@ -54,6 +55,12 @@ BAYES_WEIGHT = 1.0
 BAYES_SMOOTHING = 0.5
 
 
+def _log_likelihood(words: Sequence[str], bag: Mapping[str, int], size: int, vocabulary: int) -> float:
+    """The log-probability of ``words`` under a bag of ``size`` word counts (multinomial, add-:data:`BAYES_SMOOTHING`
+    over ``vocabulary`` words)."""
+    return sum(math.log((bag.get(w, 0) + BAYES_SMOOTHING) / (size + BAYES_SMOOTHING * vocabulary)) for w in words)
+
+
 class Ranker:
     """BM25 scores of the index's documents for a question's concepts; build once, rank often."""
 
@@ -87,10 +94,9 @@ class Ranker:
         self._outside = dict(index.get("out_of_scope_counts", ()))
         self._outside_size = sum(self._outside.values())
         self._entry_words = frozenset(w for bag in self._bags for w in bag)
-        inside: dict[str, int] = {}
+        inside: Counter[str] = Counter()
         for bag in self._bags:
-            for w, n in bag.items():
-                inside[w] = inside.get(w, 0) + n
+            inside.update(bag)
         self._inside, self._inside_size = inside, sum(inside.values())
         self._figures = frozenset(index.get("figures", ()))
         self._bag_words = self._entry_words | frozenset(self._outside)
@@ -192,8 +198,7 @@ class Ranker:
         if not words:
             return [1.0 / self.size] * self.size
         vocabulary = len(self._entry_words)
-        logs = [sum(math.log((bag.get(w, 0) + BAYES_SMOOTHING) / (size + BAYES_SMOOTHING * vocabulary))
-                    for w in words) for bag, size in zip(self._bags, self._bag_sizes)]
+        logs = [_log_likelihood(words, bag, size, vocabulary) for bag, size in zip(self._bags, self._bag_sizes)]
         top = max(logs)
         odds = [math.exp(x - top) for x in logs]
         total = sum(odds)
@@ -209,12 +214,8 @@ class Ranker:
         if not words or not self._outside_size:
             return -math.inf
         vocabulary = len(self._bag_words)
-
-        def log_likelihood(bag: Mapping[str, int], size: int) -> float:
-            return sum(math.log((bag.get(w, 0) + BAYES_SMOOTHING) / (size + BAYES_SMOOTHING * vocabulary))
-                       for w in words)
-
-        return log_likelihood(self._outside, self._outside_size) - log_likelihood(self._inside, self._inside_size)
+        return (_log_likelihood(words, self._outside, self._outside_size, vocabulary)
+                - _log_likelihood(words, self._inside, self._inside_size, vocabulary))
 
     def scores(self, concepts: Sequence[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]],
                question_stems: frozenset[str] = frozenset(), words: Sequence[str] = ()) -> list[float]:
