@@ -27,7 +27,9 @@ rules_docs/performance.md)
   comes first. Documents within :data:`TIE_BAND` of the best go to the one whose title holds most of the
   question's words, over the square root of the title's length.
 * Honest scope: a question is answered "not covered by the Endless Nightmares rules", with the nearest topics,
-  when it holds one of the glossary's ``out_of_scope`` cues (advice, a monster card's values …), when it names
+  when it holds one of the glossary's ``out_of_scope`` cues (advice, a monster card's values …), when its words
+  are likelier among the glossary's ``out_of_scope_questions`` than among everything the rules answer
+  (:data:`OUTSIDE_MARGIN`, unless its best rule says what may go into the base game), when it names
   the base game (:data:`BASE_GAME_NAMES`) and the best rule is not one of those that say what may go into it
   (:data:`BASE_GAME_TOPICS`), or when none of the best documents (:data:`COVERAGE_CHECKED`) holds enough of it
   (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the catalog never uses weighs
@@ -107,7 +109,6 @@ class Asker:
         self._scenarios = [tuple(ScenarioStatus(*s, status="") for s in specs) for specs in index["scenarios"]]
         self._defaults = index["defaults"]
         self._cues = tuple(index.get("out_of_scope", ()))
-        self._figures = frozenset(index.get("figures", ()))
         self.ranker = Ranker(index)
         self._titles = [frozenset(t) for t in index["titles"]]
 
@@ -166,7 +167,7 @@ class Asker:
         catalog never uses (``names``: "Zombicide") weighs :data:`UNKNOWN_NAME_WEIGHT`, and a word of a figure's name
         the engine knows ("Emma") nothing: it says who, not which rule."""
         rk = self.ranker
-        weights = [0.0 if raw and raw[0] in self._figures and rk.rarity(raw[0]) is None else
+        weights = [0.0 if raw and raw[0] in rk.figures and rk.rarity(raw[0]) is None else
                    rk.concept_weight(raw, meanings, UNKNOWN_NAME_WEIGHT if raw and raw[0] in names
                                      else UNKNOWN_WORD_WEIGHT) for raw, meanings in concepts]
         if not sum(weights):

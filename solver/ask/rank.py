@@ -98,7 +98,7 @@ class Ranker:
         for bag in self._bags:
             inside.update(bag)
         self._inside, self._inside_size = inside, sum(inside.values())
-        self._figures = frozenset(index.get("figures", ()))
+        self.figures = frozenset(index.get("figures", ()))  # the words of the figures' names the engine knows
         self._bag_words = self._entry_words | frozenset(self._outside)
         self._words: dict[str, dict[int, float]] = {}
         self._docs: dict[str, frozenset[int]] = {}
@@ -210,7 +210,7 @@ class Ranker:
         do answer (every document's bag pooled), in nats: a two-class naive Bayes (smoothing as :meth:`posterior`).
         The words of a figure's name the engine knows are left out (they say who, not what), as are words no bag
         holds; ``-inf`` when no word is left or there is no such bag."""
-        words = [w for w in words if w in self._bag_words and w not in self._figures]
+        words = [w for w in words if w in self._bag_words and w not in self.figures]
         if not words or not self._outside_size:
             return -math.inf
         vocabulary = len(self._bag_words)
