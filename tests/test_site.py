@@ -291,6 +291,20 @@ def test_each_rule_leads_with_its_ruling_and_collapses_its_proof(built):
     assert len(re.findall(r'<div class="dm-scenario [^"]*admonition"', text)) == len(here)
 
 
+def test_each_rule_and_option_shows_how_players_ask_it(built):
+    """A rule's collapsed details, and an option's, list the players' questions it answers (the catalog's
+    ``asked``), so the site's search finds a rule by players' words too."""
+    import html as html_module
+
+    cat = catalog()
+    text = html_module.unescape((built["html"].outdir / "rules" / "general.html").read_text(encoding="utf-8"))
+    general = [r for r in cat.rules_in("general") if not r.is_withdrawn]
+    assert text.count("How players ask it:") == len(general)
+    assert all(f"“{q}”" in text for r in general for q in r.asked[:1])
+    options = html_module.unescape((built["html"].outdir / "assumptions.html").read_text(encoding="utf-8"))
+    assert all(f"“{o.asked[0]}”" in options for o in cat.options.values())
+
+
 def test_the_assumptions_link_the_base_game_facts_and_the_home_page_the_index(built):
     html = built["html"].outdir
     assumptions = (html / "assumptions.html").read_text(encoding="utf-8")

@@ -214,7 +214,9 @@ def render_rule(data: SiteData, rule, level: int) -> str:
     out.append(f"{head} {code(rule.id)} · rulebook: *{esc(rule.section)}*")
     out.append("")
     meta = []
-    more = []  # collapsed: the terms (with the players' words for them) and the related rules
+    more = []  # collapsed: how players ask it, the terms (with the players' words for them) and the related rules
+    if rule.asked:
+        more.append("**How players ask it:** " + " · ".join(f"“{esc(q)}”" for q in rule.asked))
     if rule.terms:
         more.append(_terms_line(data, rule))
     related = data.related_rules(rule)
@@ -230,7 +232,8 @@ def render_rule(data: SiteData, rule, level: int) -> str:
     if played:
         meta.append("**What happens when…:** " + " · ".join(ref(label, title) for label, title in played))
     if more:
-        what = " and ".join(x for x, ok in (("terms", rule.terms), ("related rules", related)) if ok)
+        what = ", ".join(x for x, ok in (("how players ask it", rule.asked), ("terms", rule.terms),
+                                          ("related rules", related)) if ok)
         meta.append(directive("dm-details", what, "\n\n".join(more), {"class": "dm-more"}, 4))
     if meta:
         out.append(directive("container", "dm-rule-meta", "\n\n".join(meta), colons=5))
@@ -431,6 +434,9 @@ def render_option(data: SiteData, o, pins) -> str:
             for k, v in o.choices.items()]
     out += [table(["Setting", "Meaning"], rows, escaped=True), ""]
     out += [f"**Grounds:** {cite(esc(o.grounds))}", ""]
+    if o.asked:
+        out += [directive("dm-details", "how players ask it", " · ".join(f"“{esc(q)}”" for q in o.asked),
+                          {"class": "dm-asked"}), ""]
     if o.rules:
         out += ["**Rules it concerns:** " + ", ".join(f"{rule_link(data, r)} ({code(r)})" for r in o.rules), ""]
     other = next((k for k in o.choices if k != o.default), o.default)
