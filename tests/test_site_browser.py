@@ -127,6 +127,8 @@ def test_search_finds_a_rule_by_a_players_word(server, page):
     page.goto(f"{server}/search.html?q={urllib.parse.quote(word)}")
     links = page.locator("#search-results a")
     links.first.wait_for(timeout=15000)
+    # Sphinx shows its results one at a time (5 ms apart): read them once it says it has finished
+    page.locator(".search-summary", has_text="Search finished").wait_for(timeout=15000)
     hrefs = [links.nth(i).get_attribute("href") or "" for i in range(links.count())]
     wanted = {f"{_page_of(r)}#{_anchor(r)}" for r in rules}
     hits = [h for h in hrefs if any(h.endswith(w) or w in h for w in wanted)]
