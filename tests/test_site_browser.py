@@ -293,6 +293,13 @@ def test_search_names_rulings_and_ranks_rules_first(server, page):
     misses = page.evaluate("rules => rules.filter(([id, text]) => !window.deepmadness.searchRules(text, 3)"
                            ".map(h => h.id).includes(id)).map(([id]) => id)", titles)
     assert len(misses) <= len(titles) // 20, f"rules not in the top three for their titles: {misses}"
+    # how players ask a rule (the catalog's asked questions) finds it too
+    asked = [(r.id, q) for r in cat.active_rules() for q in r.asked]
+    misses = page.evaluate("rules => rules.filter(([id, q]) => !window.deepmadness.searchRules(q, 3)"
+                           ".map(h => h.id).includes(id)).map(([id, q]) => q)", asked)
+    print(f"\nsite search: {len(asked) - len(misses)} of {len(asked)} players' questions find their rule in the "
+          "top three")
+    assert len(misses) <= len(asked) // 50, misses[:20]
 
 
 def _ask_questions() -> list[str]:

@@ -227,14 +227,14 @@ def export(app) -> dict:
     for r in cat.rules.values():
         rules.append({"id": r.id, "area": r.area, "area_title": areas.get(r.area), "topic": r.topic,
                       "topic_title": topics.get((r.area, r.topic)), "title": r.title, "text": r.text,
-                      "section": r.section, "terms": list(r.terms), "withdrawn": r.withdrawn,
+                      "section": r.section, "terms": list(r.terms), "asked": list(r.asked), "withdrawn": r.withdrawn,
                       "status": data.rule_status(r.id), "proven": data.is_proven(r.id),
                       "url": _uri(app, data.page_of_area(r.area), rule_anchor(r.id)),
                       "scenarios": [scen(s) for s in data.by_rule.get(r.id, [])]})
     options = []
     for o in cat.options.values():
         options.append({"name": o.name, "kind": o.kind, "area": o.area, "title": o.title, "text": o.text,
-                        "choices": dict(o.choices), "default": o.default, "grounds": o.grounds,
+                        "choices": dict(o.choices), "default": o.default, "grounds": o.grounds, "asked": list(o.asked),
                         "rules": list(o.rules), "url": _uri(app, "assumptions", option_anchor(o.name)),
                         "pinned_by": [{"setting": st, "scenario": s.key, "status": data.status(s)}
                                       for st, s in pins[o.name]]})
@@ -290,7 +290,7 @@ def write_ask_files(static: Path, data) -> None:
 
 def search_rules(app, exported: dict) -> list[dict]:
     """What the rule search (static/dm-search.js) ranks: every active rule with its ruling, its terms and the
-    players' words for them, its status and its page (relative to the site's root)."""
+    players' words for them, how players ask it, its status and its page (relative to the site's root)."""
     data = app.dm_data
     index = data.term_index()
     out = []
@@ -303,7 +303,8 @@ def search_rules(app, exported: dict) -> list[dict]:
             words += [t] + (list(term.synonyms) if term else [])
         ruling = pages.ruling_line(r["text"])[0]
         out.append({"id": r["id"], "title": r["title"], "ruling": ruling, "text": r["text"],
-                    "section": r["section"], "terms": list(dict.fromkeys(words)), "status": r["status"],
+                    "section": r["section"], "terms": list(dict.fromkeys(words)), "asked": r["asked"],
+                    "status": r["status"],
                     "proven": r["proven"], "area_title": r["area_title"],
                     "url": _uri(app, data.page_of_rule(r["id"]), rule_anchor(r["id"]))})
     return out

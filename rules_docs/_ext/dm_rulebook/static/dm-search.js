@@ -1,14 +1,15 @@
 /* Search that names rulings: on the search page, the rules that match the query come first, each titled with the
    rule's title, its ID and its status badge, with its ruling; Sphinx's page results follow below.
    The rules are in dm-rules.js (window.DM_RULES, written by the build), so this works from file:// too.
-   Ranking: BM25 over each rule's fields (title, ID words, terms and the players' words for them, section, text),
+   Ranking: BM25 over each rule's fields (title, ID words, terms and the players' words for them, how players ask
+   it, section, text),
    with the title and the terms weighted up; words are lower-cased, folded and lightly stemmed. */
 (function () {
   "use strict";
   var STOP = new Set(("a an the of to in on at by for with and or is are be it its this that these those can may " +
     "do does did i we you he she they my our your his her their what when where which who how if then than as " +
     "from into not no yes there here one all any each").split(" "));
-  var FIELDS = { title: 3.0, id: 2.0, terms: 2.0, section: 0.6, text: 1.0 };
+  var FIELDS = { title: 3.0, id: 2.0, terms: 2.0, asked: 1.0, section: 0.6, text: 1.0 };
 
   function stem(w) {
     if (w.length > 5 && /ies$/.test(w)) return w.slice(0, -3) + "y";
@@ -37,6 +38,7 @@
     rules.forEach(function (r) {
       var fields = {
         title: words(r.title), id: words(r.id.replace(/[.-]/g, " ")), terms: words((r.terms || []).join(" ")),
+        asked: words((r.asked || []).join(" ")),
         section: words(r.section), text: words(r.text)
       };
       var tf = {}, seen = new Set();
