@@ -15,6 +15,8 @@ _AUXILIARIES = frozenset("""can could do does did is are was were will would may
 had am""".split())
 #: Words that open a question asking for something else than yes or no.
 _QUESTION_WORDS = frozenset("what where when who whom whose which why how".split())
+#: A question tag that makes the statement before it a yes/no question ("he wanted the bonus, allowed?").
+_TAGS = frozenset("""allowed correct right true ok okay legal possible yes legit fine""".split())
 #: Words that open a condition before a sentence's main clause ("When a figure with no wounds gains 1 health, …").
 _CONDITIONS = frozenset("""when if while with after once as during at in unless until before whenever under
 for""".split())
@@ -147,15 +149,23 @@ def yes_no_clause(question: str) -> str | None:
 
     >>> yes_no_clause("Lisbeth has nothing stored, can she still change a die result?")
     'can she still change a die result'
+    >>> yes_no_clause("he used a shotgun and wanted the bonus, allowed?")
+    'wanted the bonus'
+    >>> yes_no_clause("can't she store it?")
+    "can't she store it"
     >>> yes_no_clause("a card doesn't say where, where does it go?") is None
     True
     >>> yes_no_clause("the 3d door, is it open or shut?") is None
     True
     """
     found = None
-    for clause in _clauses(question.lower().replace("\u2019", "'")):
+    clauses = _clauses(question.lower().replace("\u2019", "'"))
+    if len(clauses) > 1 and question.rstrip().endswith("?") and clauses[-1] in _TAGS:
+        return clauses[-2]  # "…, allowed?": the statement before the tag
+    for clause in clauses:
         words = clause.split()
         first = re.sub(r"n'?t$", "", words[0]) if words else ""
+        first = {"ca": "can", "wo": "will", "cannot": "can"}.get(first, first)  # "can't", "won't", "cannot'
         if first in _AUXILIARIES or first in _QUESTION_WORDS:
             found = clause
     if found is None or found.split()[0] in _QUESTION_WORDS or re.search(r"\bor\b", found):
@@ -200,9 +210,13 @@ def main_clause(sentence: str) -> str:
     return sentence
 
 
-def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = None) -> tuple[str, str | None]:
-    """The answer's first sentence, and "yes" or "no" where the question is a yes/no one and a rule answers it:
-    the rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
+def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = None,
+           known: str | None = None) -> tuple[str, str | None]:
+    """The answer's first sentence, and "yes" or "no" where the question is a yes/no one and a rule answers it.
+    ``known`` is the answer the rule gives the yes/no question players ask of it that is most like this one (the
+    catalog's ``asked … → no``; :meth:`solver.ask.Asker.known_answer`): the catalog answers the plain fact, "can't
+    she store it?" no where she can't, so its answer holds for a question asked either way. Without one, the
+    rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
     that asks past the limit the rule sets (:func:`_past_the_limit`) → no."""
     if hit is None:
         return f"{NOT_COVERED}: no rule answers this question.", None
@@ -215,7 +229,9 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     if clause is None:
         return sentence, None
     main = main_clause(sentence)
-    if _past_the_limit(clause, main):  # beyond the rule's limit: no (yes to "can't …?")
+    if known is not None:
+        answer = known
+    elif _past_the_limit(clause, main):  # beyond the rule's limit: no (yes to "can't …?")
         answer = "yes" if _negative(clause) else "no"
     else:
         answer = "no" if _negative(clause) != _negative(main) else "yes"

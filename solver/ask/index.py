@@ -160,9 +160,13 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
                                                                                 *question_kinds(text))).items())]
 
     counts = [bag((*asked, e[6], *texts)) for e, _, texts, _, _, _, asked in drafts]
+    # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no): the ruling
+    # takes the answer of the one most like a question
+    yes_no = [[[sorted(set(stemmer.tokens(q))), a] for q, a in cat.rules[e[0]].yes_no] if e[1] == "rule" else []
+              for e in entries]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
-            "figures": figure_words(), "counts": counts,
+            "figures": figure_words(), "counts": counts, "yes_no": yes_no,
             "out_of_scope_counts": bag(str(q) for q in glossary_data.get("out_of_scope_questions") or ())}
 
 
@@ -187,7 +191,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/11"
+INDEX_FORMAT = b"ask-index/12"
 #: The largest cache file read (the index is about 0.45 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 

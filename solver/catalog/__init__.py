@@ -58,6 +58,9 @@ class Rule:
     terms: tuple[str, ...] = ()
     withdrawn: str | None = None  # the reason, for a withdrawn rule
     asked: tuple[str, ...] = ()  # how players ask what it answers, in their words (``ask`` indexes them)
+    #: the yes/no questions among ``asked`` with the answer the rule gives them (``"… ? → no"`` in the catalog):
+    #: ``ask`` opens its ruling with the answer of the one most like the player's question
+    yes_no: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_withdrawn(self) -> bool:
@@ -165,12 +168,36 @@ def _strs(entry: Mapping, key: str, file: str, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _asked(entry: Mapping, file: str, where: str) -> tuple[str, ...]:
-    """An entry's ``asked``: players' questions it answers, a list of non-empty strings (none if absent)."""
+#: How an ``asked`` question carries the answer its entry gives it: ``"can two egg sacs share a room? → no"``.
+ANSWER_MARK = "→"
+
+
+def _asked(entry: Mapping, file: str, where: str) -> tuple[tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """An entry's ``asked``: players' questions it answers, a list of non-empty strings (none if absent); and those
+    that end in ``→ yes`` or ``→ no`` (:data:`ANSWER_MARK`) with that answer."""
     value = _strs(entry, "asked", file, where)
-    if not all(v.strip() for v in value):
-        raise InputError("'asked' must hold no empty question", file=file, entry=where)
-    return tuple(" ".join(v.split()) for v in value)
+    questions, answered = [], []
+    for v in value:
+        question, mark, answer = " ".join(v.split()).partition(ANSWER_MARK)
+        question, answer = question.strip(), answer.strip()
+        if not question:
+            raise InputError("'asked' must hold no empty question", file=file, entry=where)
+        if mark and answer not in ("yes", "no"):
+            raise InputError(f"asked question {question!r}: after {ANSWER_MARK!r} comes yes or no, not {answer!r}",
+                             file=file, entry=where)
+        questions.append(question)
+        if mark:
+            answered.append((question, answer))
+    return tuple(questions), tuple(answered)
+
+
+def _option_asked(entry: Mapping, file: str, where: str) -> tuple[str, ...]:
+    """An option's ``asked``: its questions carry no answer (an option's answer is its setting)."""
+    questions, answered = _asked(entry, file, where)
+    if answered:
+        raise InputError(f"asked question {answered[0][0]!r}: an option's questions carry no answer (its setting "
+                         f"is the answer): drop {ANSWER_MARK!r} and what follows", file=file, entry=where)
+    return questions
 
 
 #: The checked catalog as JSON, written beside the YAML files into the wheel by its build (``solver/_build.py``), never
@@ -261,7 +288,7 @@ def _read_catalog(directory: Path, paths: list[Path]) -> Catalog:
                 raise InputError(f"topic {topic!r} is not among this file's topics", file=file, entry=where)
             rules[rid] = Rule(rid, area.name, topic, _need(r, "title", file, where),
                               " ".join(_need(r, "text", file, where).split()), _need(r, "section", file, where),
-                              _strs(r, "terms", file, where), r.get("withdrawn"), _asked(r, file, where))
+                              _strs(r, "terms", file, where), r.get("withdrawn"), *_asked(r, file, where))
         for i, o in enumerate(data.get("options", []) or []):
             where = f"options[{i}]"
             name = _need(o, "name", file, where)
@@ -279,7 +306,7 @@ def _read_catalog(directory: Path, paths: list[Path]) -> Catalog:
                                    " ".join(_need(o, "text", file, where).split()),
                                    MappingProxyType({str(k): " ".join(str(v).split()) for k, v in choices.items()}),
                                    default, " ".join(_need(o, "grounds", file, where).split()),
-                                   _strs(o, "rules", file, where), _asked(o, file, where))
+                                   _strs(o, "rules", file, where), _option_asked(o, file, where))
     for opt in options.values():
         for rid in opt.rules:
             if rid not in rules:
