@@ -216,7 +216,9 @@ def render_rule(data: SiteData, rule, level: int) -> str:
     meta = []
     more = []  # collapsed: how players ask it, the terms (with the players' words for them) and the related rules
     if rule.asked:
-        more.append("**How players ask it:** " + " · ".join(f"“{esc(q)}”" for q in rule.asked))
+        answers = dict(rule.yes_no)  # a yes/no question's answer, where the catalog gives it
+        more.append("**How players ask it:** " + " · ".join(
+            f"“{esc(q)}”" + (f" ({answers[q]})" if q in answers else "") for q in rule.asked))
     if rule.terms:
         more.append(_terms_line(data, rule))
     related = data.related_rules(rule)
