@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-from .words import Stemmer, normal_text, normal_words, question_kinds
+from .words import Stemmer, kinds_of, normal_text, normal_words
 
 #: The fields of a document.
 FIELDS = (
@@ -112,7 +112,9 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
                                        normal_text(" ".join(st.text for st in s.background + s.steps)))
         return done
 
-    for e, specs, texts, own, named, extra, asked in drafts:
+    # each entry's texts as naive Bayes reads them (how players ask it, its title, its text), normalised once
+    bag_texts = [[normal_words(t) for t in (*asked, e[6], *texts)] for e, _, texts, _, _, _, asked in drafts]
+    for (e, specs, texts, own, named, extra, asked), normal in zip(drafts, bag_texts):
         used = own + [t for t in named if named_count[t.term] <= common]
         segments = {
             "name": [e[6], _id_words(e[0])],
@@ -120,11 +122,14 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
             "where": [e[8], e[3], e[5]],
             "terms": [phrase for t in used for phrase in (t.term, *t.synonyms)],
             "defs": [t.definition for t in used] + [extra, KIND_WORDS.get(e[1], "")],
-            "asked": list(asked),
         }
         for f in FIELDS:  # each word once a field: a field says whether a word is there, not how often
-            text = " ".join(of(s)[f == "steps"] for s in specs) if f in ("specs", "steps") else \
-                normal_text(" ".join(segments[f]))
+            if f == "asked":  # its questions' words, normalised above
+                text = " ".join(w for words in normal[:len(asked)] for w, _ in words)
+            elif f in ("specs", "steps"):
+                text = " ".join(of(s)[f == "steps"] for s in specs)
+            else:
+                text = normal_text(" ".join(segments[f]))
             fields[f].append(" ".join(dict.fromkeys(text.split())))
         scenarios.append([[proof_title(s.name, s.examples), s.keyword, s.key, s.feature_name, s.rule_block]
                           for s in specs])
@@ -154,12 +159,18 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     cues = [" ".join(stemmer.stems(w for w, _ in normal_words(c))) for c in glossary_data.get("out_of_scope") or ()]
     titles = [sorted(set(stemmer.tokens(f"{e[6]} {_id_words(e[0])}"))) for e in entries]
     # each entry's words as a bag for the naive Bayes ranking: how players ask it, its title and its text
-    def bag(texts: Iterable[str]) -> list[list]:
-        """The words of ``texts`` as naive Bayes counts them: their stems and the kinds of question they ask."""
-        return [[w, n] for w, n in sorted(Counter(w for text in texts for w in (*stemmer.tokens(text),
-                                                                                *question_kinds(text))).items())]
+    stemmer.stems(w for texts in bag_texts for words in texts for w, stop in words if not stop)  # at once
 
-    counts = [bag((*asked, e[6], *texts)) for e, _, texts, _, _, _, asked in drafts]
+    def bag(texts: Iterable[list[tuple[str, bool]]]) -> list[list]:
+        """The words of ``texts`` (:func:`normal_words` of each) as naive Bayes counts them: their stems and the
+        kinds of question they ask."""
+        counts: Counter[str] = Counter()
+        for words in texts:
+            counts.update(stemmer.stems(w for w, stop in words if not stop))
+            counts.update(kinds_of([w for w, _ in words]))
+        return [[w, n] for w, n in sorted(counts.items())]
+
+    counts = [bag(texts) for texts in bag_texts]
     # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no): the ruling
     # takes the answer of the one most like a question
     yes_no = [[[sorted(set(stemmer.tokens(q))), a] for q, a in cat.rules[e[0]].yes_no] if e[1] == "rule" else []
@@ -167,7 +178,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
             "figures": figure_words(), "counts": counts, "yes_no": yes_no,
-            "out_of_scope_counts": bag(str(q) for q in glossary_data.get("out_of_scope_questions") or ())}
+            "out_of_scope_counts": bag(normal_words(str(q))
+                                       for q in glossary_data.get("out_of_scope_questions") or ())}
 
 
 def figure_words() -> list[str]:

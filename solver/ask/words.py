@@ -49,6 +49,8 @@ IRREGULAR: Mapping[str, str] = {
 }
 
 _WORD = re.compile(r"[a-z0-9]+")
+_POSSESSIVE = re.compile(r"'s\b")
+_SHORT_FORM = re.compile(r"'(m|ll|ve|re|d)\b")
 _CONTRACTION = re.compile(r"\b(can|won|don|doesn|isn|aren|didn|hasn|haven|wasn|weren|couldn|shouldn|wouldn)'t\b")
 
 
@@ -59,9 +61,10 @@ def normal_words(text: str) -> list[tuple[str, bool]]:
     [('can', True), ('not', False), ('she', True), ('keep', False), ('2', False), ('dice', False)]
     """
     text = text.lower().replace("\u2019", "'")
-    text = re.sub(r"'s\b", "", text)
-    text = _CONTRACTION.sub(r"\1 not", text)
-    text = re.sub(r"'(m|ll|ve|re|d)\b", "", text)
+    if "'" in text:
+        text = _POSSESSIVE.sub("", text)
+        text = _CONTRACTION.sub(r"\1 not", text)
+        text = _SHORT_FORM.sub("", text)
     out = []
     for word in _WORD.findall(text):
         word = NUMBER_WORDS.get(word, word)
@@ -84,7 +87,11 @@ def question_kinds(text: str) -> list[str]:
     >>> question_kinds("How many nest markers come out, and where? What happens then?")
     ['?count', '?where', '?effect']
     """
-    words = [w for w, _ in normal_words(text)]
+    return kinds_of([w for w, _ in normal_words(text)])
+
+
+def kinds_of(words: list[str]) -> list[str]:
+    """:func:`question_kinds` of a text's normalised words (:func:`normal_words`)."""
     kinds, i = [], 0
     while i < len(words):
         pair = tuple(words[i:i + 2])
