@@ -173,13 +173,13 @@ def test_the_held_out_part_was_committed_before_the_ranking_changed():
 
 # --- how players ask it: the catalog's ``asked`` -------------------------------------------------------------------
 def test_every_rule_and_option_says_how_players_ask_it():
-    """Every rule and option carries 6 to 22 players' questions (``asked``), written from the rulebook and the
+    """Every rule and option carries 6 to 16 players' questions (``asked``), written from the rulebook and the
     catalog: none is a question of the tuning part, and no two entries share one."""
     cat = catalog()
     tuning = {q["q"].strip().lower() for q in ask_quality.questions("tuning")}
     seen: dict[str, str] = {}
     for name, entry in [*((r.id, r) for r in cat.active_rules()), *cat.options.items()]:
-        assert 6 <= len(entry.asked) <= 22, name
+        assert 6 <= len(entry.asked) <= 16, name
         for q in entry.asked:
             assert seen.setdefault(q.lower(), name) == name, (name, q, seen[q.lower()])
     assert not [q for q in seen if q in tuning]
