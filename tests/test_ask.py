@@ -269,10 +269,10 @@ def _figure(part: str, f: dict) -> str:
 #: What the ranking must not fall below: the figures measured when it was last changed, less about one question
 #: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS; they are not met
 #: (the Performance page shows them beside the figures, PASS or MISS).
-FLOORS = {"held_out": {"first": 0.74, "top3": 0.89, "not_covered": 0.68},
+FLOORS = {"held_out": {"first": 0.74, "top3": 0.89, "not_covered": 0.80},
           "held_out_2": {"first": 0.73, "top3": 0.89, "not_covered": 0.88},
-          "held_out_3": {"first": 0.74, "top3": 0.88, "not_covered": 0.60},
-          "tuning": {"first": 0.78, "top3": 0.91, "not_covered": 0.80}}
+          "held_out_3": {"first": 0.76, "top3": 0.91, "not_covered": 0.88},
+          "tuning": {"first": 0.80, "top3": 0.93, "not_covered": 0.88}}
 
 
 @pytest.mark.parametrize("part", ask_quality.PARTS)
@@ -302,7 +302,7 @@ def test_the_performance_data_holds_todays_figures_and_says_pass_or_miss_truly(f
     data = json.loads(ask_quality.OUT.read_text(encoding="utf-8"))
     assert data["targets"] == ask_quality.TARGETS
     assert set(data["parts"]) == set(data["status"]) == set(ask_quality.PARTS)
-    assert set(data["start"]) == {"held_out", "tuning"}
+    assert set(data["start"]) == {"held_out", "held_out_3", "tuning"}
     for part, recorded in data["parts"].items():
         live = figures[part]
         for k in ("first", "top3", "not_covered"):
@@ -799,3 +799,25 @@ def test_the_website_gets_the_same_answers_from_the_same_code_under_pyodide(tmp_
     here = Asker(index=json.loads(index_file.read_text(encoding="utf-8")), results=ask_module.NO_RESULTS)
     assert browser["python"] != sys.version
     assert browser["answers"] == [here.ask(q).to_json() for q in questions]
+
+
+def test_a_question_most_like_an_example_the_rules_dont_answer_is_not_covered(asker):
+    """The nearest-example check of honest scope: a question most like one of the glossary's examples of questions
+    the rules don't answer, and clearly more than like any question players ask of a rule, is "not covered"; one
+    most like a players' question of a rule is not held back by it."""
+    from solver.ask import NEAREST_OUT_LEAD, NEAREST_OUT_SIMILARITY
+    from solver.yamlio import load_yaml_file
+
+    rk = asker.ranker
+    example = "what is the best investigator for a first game of fathoms dark with two players"
+    inside, outside = rk.nearest(frozenset(rk.stemmer.tokens(example)))
+    assert 0 <= inside <= 1 and 0 <= outside <= 1
+    own = catalog().rules["expectant-nest-marker.one-per-room"].asked[0]
+    inside, outside = rk.nearest(frozenset(rk.stemmer.tokens(own)))
+    assert inside == 1.0 and not (outside >= NEAREST_OUT_SIMILARITY and outside > inside + NEAREST_OUT_LEAD)
+    assert asker.ask(own).ids[0] == "expectant-nest-marker.one-per-room"
+    examples = load_yaml_file(catalog_dir() / "glossary.yaml")["out_of_scope_questions"]
+    refused = [q for q in examples if (lambda i, o: o >= NEAREST_OUT_SIMILARITY and o > i + NEAREST_OUT_LEAD)(
+        *rk.nearest(frozenset(rk.stemmer.tokens(str(q)))))]
+    assert len(refused) >= 0.9 * len(examples)  # each example is most like itself (1.0) unless an asked twin
+    assert all(not asker.ask(str(q)).matched for q in refused[:50])

@@ -76,6 +76,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
 
     stemmer = Stemmer()
     glossary_data = _glossary_data()
+    # every word the index stems, stemmed at once: one SQLite round trip instead of one a text
+    stemmer.stems({w for text in _texts(cat, glossary_data) for w, _ in normal_words(text)})
     by_rule = scenarios_by_rule(features)
     naming = scenarios_naming(features, cat)
     glossary = cat.terms
@@ -171,15 +173,36 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
         return [[w, n] for w, n in sorted(counts.items())]
 
     counts = [bag(texts) for texts in bag_texts]
+    # one players' question a row, as its content stems: those the rules answer (every entry's asked) and the
+    # glossary's examples of those they don't, for the nearest-example check of honest scope (Ranker.nearest)
+    outside = [normal_words(str(q)) for q in glossary_data.get("out_of_scope_questions") or ()]
+
+    def stem_set(words: list[tuple[str, bool]]) -> list[str]:
+        return sorted(set(stemmer.stems(w for w, stop in words if not stop)))
+
+    examples = {"in": [stem_set(w) for texts, d in zip(bag_texts, drafts) for w in texts[:len(d[6])]],
+                "out": [stem_set(w) for w in outside]}
     # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no): the ruling
     # takes the answer of the one most like a question
     yes_no = [[[sorted(set(stemmer.tokens(q))), a] for q, a in cat.rules[e[0]].yes_no] if e[1] == "rule" else []
               for e in entries]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
-            "figures": figure_words(), "counts": counts, "yes_no": yes_no,
-            "out_of_scope_counts": bag(normal_words(str(q))
-                                       for q in glossary_data.get("out_of_scope_questions") or ())}
+            "figures": figure_words(), "counts": counts, "yes_no": yes_no, "examples": examples,
+            "out_of_scope_counts": bag(outside)}
+
+
+def _texts(cat, glossary_data: Mapping) -> Iterable[str]:
+    """Every text of the catalog and the glossary the index reads."""
+    for r in cat.rules.values():
+        yield from (r.id, r.title, r.text, r.section, *r.asked)
+    for o in cat.options.values():
+        yield from (o.name, o.title, o.text, o.grounds, *o.choices.values(), *o.asked)
+    for t in cat.terms:
+        yield from (t.term, t.definition, *t.synonyms)
+    for key in ("players_words", "out_of_scope_questions", "out_of_scope"):
+        value = glossary_data.get(key) or ()
+        yield from (f"{k} {v}" for k, v in value.items()) if isinstance(value, Mapping) else map(str, value)
 
 
 def figure_words() -> list[str]:
@@ -203,8 +226,8 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/12"
-#: The largest cache file read (the index is about 0.45 MB): anything bigger is not ours and is built again.
+INDEX_FORMAT = b"ask-index/13"
+#: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 
@@ -376,6 +399,12 @@ def is_index(value) -> bool:
             and isinstance(value.get("figures", []), list) and all(isinstance(w, str) for w in value.get("figures", []))
             and isinstance(value.get("out_of_scope_counts"), list)
             and all(isinstance(p, list) and len(p) == 2 for p in value["out_of_scope_counts"])
+            and isinstance(value.get("yes_no"), list) and len(value["yes_no"]) == n
+            and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 2 and isinstance(r[0], list)
+                                                   and r[1] in ("yes", "no") for r in rows) for rows in value["yes_no"])
+            and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out"}
+            and all(isinstance(rows, list) and all(isinstance(r, list) and all(isinstance(w, str) for w in r)
+                                                   for r in rows) for rows in value["examples"].values())
             and isinstance(value.get("counts"), list) and len(value["counts"]) == n
             and all(isinstance(bag, list) and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
                                                   and isinstance(p[1], int) for p in bag) for bag in value["counts"]))

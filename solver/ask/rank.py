@@ -61,6 +61,13 @@ def _log_likelihood(words: Sequence[str], bag: Mapping[str, int], size: int, voc
     return sum(math.log((bag.get(w, 0) + BAYES_SMOOTHING) / (size + BAYES_SMOOTHING * vocabulary)) for w in words)
 
 
+def weighted_jaccard(a: frozenset[str], b: frozenset[str], weight) -> float:
+    """How alike two sets of words are: the weight of the words they share over that of all their words (each
+    word weighs ``weight(word)``); 0 for two empty sets."""
+    union = sum(weight(w) for w in a | b)
+    return sum(weight(w) for w in a & b) / union if union else 0.0
+
+
 class Ranker:
     """BM25 scores of the index's documents for a question's concepts; build once, rank often."""
 
@@ -102,6 +109,23 @@ class Ranker:
         self._bag_words = self._entry_words | frozenset(self._outside)
         self._words: dict[str, dict[int, float]] = {}
         self._docs: dict[str, frozenset[int]] = {}
+        # players' questions one a row (content stems), those the rules answer and those they don't, and which
+        # rows hold each word (for :meth:`nearest`)
+        examples = index.get("examples", {})
+        sides = {side: examples.get(side, ()) for side in ("in", "out")}
+        frequency = Counter(w for rows in sides.values() for row in rows for w in row)
+        total = sum(len(rows) for rows in sides.values())
+        #: a word's weight in :meth:`nearest`: its inverse frequency among the example questions
+        self._example_weight = {w: math.log((total + 1) / n) for w, n in frequency.items()}
+        self._example_unknown = math.log(total + 1)  # a word no example holds weighs as one held once would, more
+        self._example_rows: dict[str, dict[str, list[int]]] = {side: {} for side in sides}
+        self._example_sizes: dict[str, list[float]] = {}
+        weight = self._example_weight
+        for side, rows in sides.items():
+            self._example_sizes[side] = [sum(weight[w] for w in row) for row in rows]
+            for i, row in enumerate(rows):
+                for w in row:
+                    self._example_rows[side].setdefault(w, []).append(i)
 
     # -- one word --
     def word_scores(self, word: str) -> dict[int, float]:
@@ -216,6 +240,24 @@ class Ranker:
         vocabulary = len(self._bag_words)
         return (_log_likelihood(words, self._outside, self._outside_size, vocabulary)
                 - _log_likelihood(words, self._inside, self._inside_size, vocabulary))
+
+    def nearest(self, stems: frozenset[str]) -> tuple[float, float]:
+        """How alike the question of the content stems ``stems`` is to the players' question most like it among
+        those the rules answer (the catalog's ``asked``) and among those they don't (the glossary's examples):
+        (the first, the second), each the weight of the words the two share over that of all their words
+        (weighted Jaccard), a word weighing its inverse frequency among all those questions."""
+        weight, unknown = self._example_weight, self._example_unknown
+        mine = sum(weight.get(w, unknown) for w in stems)
+        best = []
+        for side in ("in", "out"):
+            shared: dict[int, float] = {}
+            postings = self._example_rows[side]
+            for w in stems:
+                for i in postings.get(w, ()):
+                    shared[i] = shared.get(i, 0.0) + weight[w]
+            sizes = self._example_sizes[side]
+            best.append(max((s / (mine + sizes[i] - s) for i, s in shared.items()), default=0.0))
+        return best[0], best[1]
 
     def scores(self, concepts: Sequence[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]],
                question_stems: frozenset[str] = frozenset(), words: Sequence[str] = ()) -> list[float]:

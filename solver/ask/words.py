@@ -65,12 +65,18 @@ def normal_words(text: str) -> list[tuple[str, bool]]:
         text = _POSSESSIVE.sub("", text)
         text = _CONTRACTION.sub(r"\1 not", text)
         text = _SHORT_FORM.sub("", text)
+    known = _NORMAL
     out = []
     for word in _WORD.findall(text):
-        word = NUMBER_WORDS.get(word, word)
-        word = IRREGULAR.get(word, word)
-        out.append((word, word in STOPWORDS))
+        normal = known.get(word)
+        if normal is None:
+            regular = IRREGULAR.get(NUMBER_WORDS.get(word, word), NUMBER_WORDS.get(word, word))
+            normal = known[word] = (regular, regular in STOPWORDS)
+        out.append(normal)
     return out
+
+
+_NORMAL: dict[str, tuple[str, bool]] = {}  # a word as :func:`normal_words` gives it, kept once made
 
 
 #: What a question asks for, from its question words (common words, which the stems leave out): "how many" and
@@ -125,6 +131,10 @@ class Stemmer:
 
     def stems(self, words: Iterable[str]) -> list[str]:
         words = list(words)
+        try:
+            return [self._known[w] for w in words]  # all stemmed before: the common case
+        except KeyError:
+            pass
         new = list(dict.fromkeys(w for w in words if w not in self._known))
         if new:
             db = self._db
