@@ -821,3 +821,15 @@ def test_a_question_most_like_an_example_the_rules_dont_answer_is_not_covered(as
         *rk.nearest(frozenset(rk.stemmer.tokens(str(q)))))]
     assert len(refused) >= 0.9 * len(examples)  # each example is most like itself (1.0) unless an asked twin
     assert all(not asker.ask(str(q)).matched for q in refused[:50])
+
+
+def test_the_nearest_players_questions_lean_to_the_rule_they_ask_of(asker):
+    """:meth:`Ranker.neighbours`: a players' question of the catalog is most like itself (1.0), so the entry it asks
+    of leads the neighbours; a question sharing no word with any of them has none."""
+    rk = asker.ranker
+    rule = catalog().rules["lisbeth.one-die-stored"]
+    row = next(i for i, e in enumerate(asker.entries) if e.id == rule.id and e.kind == "rule")
+    for question in rule.asked[:3]:
+        near = rk.neighbours(frozenset(rk.stemmer.tokens(question)))
+        assert near[row] == 1.0 == max(near.values())
+    assert rk.neighbours(frozenset({"zzzunknown"})) == {}

@@ -181,7 +181,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
         return sorted(set(stemmer.stems(w for w, stop in words if not stop)))
 
     examples = {"in": [stem_set(w) for texts, d in zip(bag_texts, drafts) for w in texts[:len(d[6])]],
-                "out": [stem_set(w) for w in outside]}
+                "out": [stem_set(w) for w in outside],
+                "owner": [row for row, d in enumerate(drafts) for _ in d[6]]}  # the entry each "in" row asks of
     # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no): the ruling
     # takes the answer of the one most like a question
     yes_no = [[[sorted(set(stemmer.tokens(q))), a] for q, a in cat.rules[e[0]].yes_no] if e[1] == "rule" else []
@@ -226,7 +227,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/13"
+INDEX_FORMAT = b"ask-index/14"
 #: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -402,9 +403,13 @@ def is_index(value) -> bool:
             and isinstance(value.get("yes_no"), list) and len(value["yes_no"]) == n
             and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 2 and isinstance(r[0], list)
                                                    and r[1] in ("yes", "no") for r in rows) for rows in value["yes_no"])
-            and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out"}
-            and all(isinstance(rows, list) and all(isinstance(r, list) and all(isinstance(w, str) for w in r)
-                                                   for r in rows) for rows in value["examples"].values())
+            and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out", "owner"}
+            and all(isinstance(value["examples"][side], list) and all(
+                isinstance(r, list) and all(isinstance(w, str) for w in r) for r in value["examples"][side])
+                for side in ("in", "out"))
+            and isinstance(value["examples"]["owner"], list)
+            and len(value["examples"]["owner"]) == len(value["examples"]["in"])
+            and all(isinstance(i, int) and 0 <= i < n for i in value["examples"]["owner"])
             and isinstance(value.get("counts"), list) and len(value["counts"]) == n
             and all(isinstance(bag, list) and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
                                                   and isinstance(p[1], int) for p in bag) for bag in value["counts"]))
