@@ -288,11 +288,11 @@ def test_ask_quality_holds_its_floor(part, figures, capsys):
 
 def test_the_ruling_says_yes_or_no_rightly(figures):
     """The tuning part's yes/no questions (``yes_no:``) whose first hit is the right rule: the ruling's first word
-    matches the rule for most of them (a restriction such as "only" is a no only to a question that asks past it). The floor is the figure
-    measured last (62 of 85), less about two questions: the development set's yes/no questions ask the wording's
-    negation more often ("is it wasted?") than the earlier files did."""
+    matches the rule for most of them — the answer of the rule's labelled players' question most like it, else read
+    from the rule's wording (a restriction such as "only" is a no only to a question that asks past it). The floor
+    is the figure measured last (78 of 92) less about four questions."""
     f = figures["tuning"]
-    assert f["yes_no"] >= 30 and f["yes_no_right"] >= 0.70 * f["yes_no"], f
+    assert f["yes_no"] >= 30 and f["yes_no_right"] >= 0.80 * f["yes_no"], f
 
 
 def test_the_performance_data_holds_todays_figures_and_says_pass_or_miss_truly(figures):

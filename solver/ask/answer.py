@@ -173,6 +173,21 @@ def yes_no_clause(question: str) -> str | None:
     return found
 
 
+def _fragment(question: str) -> bool:
+    """Whether ``question`` is a yes/no question put as a fragment ("sophie first ability weapon?"): it ends with a
+    question mark, holds no question word and no alternatives, and says at least three things (two, "teal icon?",
+    ask what rather than whether).
+
+    >>> [_fragment(q) for q in ("sophie first ability weapon?", "nest wound how often?", "blue or teal?",
+    ...                         "teal icon?")]
+    [True, False, False, False]
+    """
+    words = re.findall(r"[a-z']+", question.lower())
+    content = [w for w, common in normal_words(question) if not common]
+    return (question.rstrip().endswith("?") and not (set(words) & _QUESTION_WORDS) and "or" not in words
+            and len(content) >= 3)
+
+
 #: A rule's main clause that sets a limit ("only", "at most", "different" …) …
 RESTRICTING = frozenset({"only", "most", "different", "must", "exactly"})
 #: … answers no to a question that asks past it ("another one", "share", "stack", "also", "a regular gun"). Number
@@ -215,7 +230,8 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     """The answer's first sentence, and "yes" or "no" where the question is a yes/no one and a rule answers it.
     ``known`` is the answer the rule gives the yes/no question players ask of it that is most like this one (the
     catalog's ``asked … → no``; :meth:`solver.ask.Asker.known_answer`): the catalog answers the plain fact, "can't
-    she store it?" no where she can't, so its answer holds for a question asked either way. Without one, the
+    she store it?" no where she can't, so its answer holds for a question asked either way; it answers a question
+    put as a fragment too (:func:`_fragment`). Without one, the
     rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
     that asks past the limit the rule sets (:func:`_past_the_limit`) → no."""
     if hit is None:
@@ -226,6 +242,8 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
         return f"The rulebook leaves this open; our {e.kind} option {e.id} decides ({e.title}).{setting}", None
     sentence = first_sentence(e.text)
     clause = yes_no_clause(question)
+    if clause is None and known is not None and _fragment(question):
+        return f"{known.capitalize()}. {sentence}", known  # "sophie first ability weapon?": like a labelled one
     if clause is None:
         return sentence, None
     main = main_clause(sentence)
