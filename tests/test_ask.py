@@ -237,18 +237,21 @@ def test_a_yes_no_question_players_ask_carries_the_rules_answer(tmp_path):
 
 
 def test_the_ruling_takes_the_answer_of_the_players_question_most_like_it(asker):
-    """The rule's labelled yes/no question most like the player's gives the ruling's yes or no (the plain fact,
-    however the question is put); a question like none of them falls back to the rule's wording."""
-    row = next(i for i, labelled in enumerate(asker._yes_no) if any(a == "no" for _, a in labelled))
-    words = next(w for w, a in asker._yes_no[row] if a == "no")
-    assert asker.known_answer(row, words) == "no"
+    """The rule's labelled yes/no question most like the player's gives the ruling's yes or no (the plain fact:
+    "can't she …?" is answered as "can she …?"), turned round when one of the two asks about a negative statement
+    and the other not; a question like none of them falls back to the rule's wording."""
+    row = next(i for i, labelled in enumerate(asker._yes_no) if any(a == "no" and not n for _, a, n in labelled))
+    words = next(w for w, a, n in asker._yes_no[row] if a == "no" and not n)
+    assert asker.known_answer(row, words) == ("no", False)
     assert asker.known_answer(row, ["zzzunknown", "qqqother"]) is None
     from solver.ask.answer import Hit, ruling
 
     hit = Hit(asker.entries[row], 1.0, 1.0, ())
-    assert ruling("can she do it?", hit, None, "no")[1] == "no"
-    assert ruling("can't she do it?", hit, None, "no")[1] == "no"
-    assert ruling("what does it do?", hit, None, "no")[1] is None  # no yes/no question, no yes or no
+    assert ruling("can she do it?", hit, None, ("no", False))[1] == "no"
+    assert ruling("can't she do it?", hit, None, ("no", False))[1] == "no"
+    assert ruling("is it true that she can't do it?", hit, None, ("no", False))[1] == "yes"
+    assert ruling("is it true that she can't do it?", hit, None, ("no", True))[1] == "no"
+    assert ruling("what does it do?", hit, None, ("no", False))[1] is None  # no yes/no question, no yes or no
 
 
 def test_the_players_questions_are_a_field_of_the_index_and_rank_their_rule():

@@ -203,9 +203,28 @@ def _past_the_limit(clause: str, main: str) -> bool:
             and bool({w for w, _ in normal_words(clause)} & PAST_THE_LIMIT) and not _negative(main))
 
 
+def _proposition(clause: str) -> str:
+    """A yes/no clause as the statement it asks about: a negative auxiliary that opens it made positive ("can't she
+    store it" → "can she store it": its answer is the plain fact, no where she can't).
+
+    >>> _proposition("doesn't the roll read 0"), _proposition("does the roll not read 0")
+    ('does the roll read 0', 'does the roll not read 0')
+    """
+    first, _, rest = clause.partition(" ")
+    base = re.sub(r"n'?t$", "", first)
+    base = {"ca": "can", "wo": "will"}.get(base, base)
+    return f"{base} {rest}".strip() if base != first and base in _AUXILIARIES else clause
+
+
 def _negative(text: str) -> bool:
     """Whether a clause says no: a negation, or that something is ignored."""
     return any(w == "not" or w.startswith("ignor") for w, _ in normal_words(text))
+
+
+def negative_question(question: str) -> bool:
+    """Whether a yes/no question asks about a negative statement ("is it true they don't …?"; "can't she …?" asks
+    about "she can", :func:`_proposition`)."""
+    return _negative(_proposition(yes_no_clause(question) or question))
 
 
 def first_sentence(text: str) -> str:
@@ -226,12 +245,14 @@ def main_clause(sentence: str) -> str:
 
 
 def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = None,
-           known: str | None = None) -> tuple[str, str | None]:
+           known: tuple[str, bool] | None = None) -> tuple[str, str | None]:
     """The answer's first sentence, and "yes" or "no" where the question is a yes/no one and a rule answers it.
-    ``known`` is the answer the rule gives the yes/no question players ask of it that is most like this one (the
-    catalog's ``asked … → no``; :meth:`solver.ask.Asker.known_answer`): the catalog answers the plain fact, "can't
-    she store it?" no where she can't, so its answer holds for a question asked either way; it answers a question
-    put as a fragment too (:func:`_fragment`). Without one, the
+    ``known`` is the answer the rule gives the yes/no question players ask of it that is most like this one, and
+    whether that question asks about a negative statement (the catalog's ``asked … → no``;
+    :meth:`solver.ask.Asker.known_answer`): the catalog answers the plain fact ("can't she store it?" no where she
+    can't), so the answer holds for this question unless one of the two asks about a negative statement and the
+    other not ("is it true they don't …?" against "do they …?"): then it is turned round. It answers a question put
+    as a fragment too (:func:`_fragment`). Without one, the
     rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
     that asks past the limit the rule sets (:func:`_past_the_limit`) → no."""
     if hit is None:
@@ -242,6 +263,11 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
         return f"The rulebook leaves this open; our {e.kind} option {e.id} decides ({e.title}).{setting}", None
     sentence = first_sentence(e.text)
     clause = yes_no_clause(question)
+    if known is not None:
+        answer, negative = known
+        if negative != negative_question(question):
+            answer = "no" if answer == "yes" else "yes"
+        known = answer
     if clause is None and known is not None and _fragment(question):
         return f"{known.capitalize()}. {sentence}", known  # "sophie first ability weapon?": like a labelled one
     if clause is None:
@@ -249,8 +275,8 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     main = main_clause(sentence)
     if known is not None:
         answer = known
-    elif _past_the_limit(clause, main):  # beyond the rule's limit: no (yes to "can't …?")
-        answer = "yes" if _negative(clause) else "no"
+    elif _past_the_limit(clause, main):  # beyond the rule's limit: no (yes to "is it true they can't …?")
+        answer = "yes" if _negative(_proposition(clause)) else "no"
     else:
-        answer = "no" if _negative(clause) != _negative(main) else "yes"
+        answer = "no" if _negative(_proposition(clause)) != _negative(main) else "yes"
     return f"{answer.capitalize()}. {sentence}", answer

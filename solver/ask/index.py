@@ -183,10 +183,12 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     examples = {"in": [stem_set(w) for texts, d in zip(bag_texts, drafts) for w in texts[:len(d[6])]],
                 "out": [stem_set(w) for w in outside],
                 "owner": [row for row, d in enumerate(drafts) for _ in d[6]]}  # the entry each "in" row asks of
-    # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no): the ruling
-    # takes the answer of the one most like a question
-    yes_no = [[[sorted(set(stemmer.tokens(q))), a] for q, a in cat.rules[e[0]].yes_no] if e[1] == "rule" else []
-              for e in entries]
+    # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no, whether it
+    # asks about a negative statement): the ruling takes the answer of the one most like a question
+    from .answer import negative_question
+
+    yes_no = [[[sorted(set(stemmer.tokens(q))), a, negative_question(q)] for q, a in cat.rules[e[0]].yes_no]
+              if e[1] == "rule" else [] for e in entries]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
             "figures": figure_words(), "counts": counts, "yes_no": yes_no, "examples": examples,
@@ -227,7 +229,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/14"
+INDEX_FORMAT = b"ask-index/15"
 #: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -401,8 +403,9 @@ def is_index(value) -> bool:
             and isinstance(value.get("out_of_scope_counts"), list)
             and all(isinstance(p, list) and len(p) == 2 for p in value["out_of_scope_counts"])
             and isinstance(value.get("yes_no"), list) and len(value["yes_no"]) == n
-            and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 2 and isinstance(r[0], list)
-                                                   and r[1] in ("yes", "no") for r in rows) for rows in value["yes_no"])
+            and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 3 and isinstance(r[0], list)
+                                                   and r[1] in ("yes", "no") and isinstance(r[2], bool) for r in rows)
+                    for rows in value["yes_no"])
             and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out", "owner"}
             and all(isinstance(value["examples"][side], list) and all(
                 isinstance(r, list) and all(isinstance(w, str) for w in r) for r in value["examples"][side])
