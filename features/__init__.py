@@ -1,1 +1,1 @@
-"""The specification's feature files: installed as the data-only package ``solver.features`` (see ``setup.py``)."""
+"""The specification's feature files: installed as the data-only package ``solver.features`` (see ``pyproject.toml``)."""

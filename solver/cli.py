@@ -158,7 +158,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     same way while importing only its own question's module; the whole parser (``command`` ``None`` or unknown)
     imports every question module (``deepmadness --help``, an unknown command's error, the website)."""
     from . import __version__
-    from .questions import QUESTIONS, load_all, load_question
+
+    if command in COMMANDS:  # a command of its own: no question module, not even the questions' table
+        QUESTIONS, load_all, load_question = (), None, None
+    else:
+        from .questions import QUESTIONS, load_all, load_question
 
     parser = _Parser(
         prog=PROG, description="Answers rules questions about a Deep Madness: Endless Nightmares position, listing "
@@ -228,10 +232,11 @@ def _main(argv: list[str] | None) -> int:
             ns = parser.parse_args(args)
         except SystemExit as exc:  # argparse has printed its message (or --help / --version)
             return int(exc.code or 0)
-        from .questions import REGISTRY
+        if ns.command not in COMMANDS:
+            from .questions import REGISTRY
 
-        if ns.command in REGISTRY:
-            positional = {p.name for p in REGISTRY[ns.command].params if p.positional}
+            if ns.command in REGISTRY:
+                positional = {p.name for p in REGISTRY[ns.command].params if p.positional}
         return _run(ns)
     except InputError as exc:
         return _fail(f"{exc.describe()}", EXIT_INPUT)
@@ -288,8 +293,6 @@ def _print_answer(ns, answer) -> None:
 
 
 def _run(ns: argparse.Namespace) -> int:
-    from .questions import REGISTRY
-
     if ns.command == "questions":
         return _list_questions(ns)
     if ns.command in ("ask", "rule"):
@@ -306,6 +309,8 @@ def _run(ns: argparse.Namespace) -> int:
     state = load_state(ns.state, options)
     if ns.command == "check":
         return _check(ns, state)
+    from .questions import REGISTRY
+
     q = REGISTRY[ns.command]
     if q.scenarios and state.scenario.name not in q.scenarios:
         from .errors import InputError

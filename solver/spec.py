@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 
 import json
 from functools import lru_cache
-from importlib.resources import files
+import importlib.util
 from pathlib import Path
 
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The feature files: the repository's ``features/`` folder, installed as the data-only package ``solver.features``
 #: (``pyproject.toml``): the wheel carries them and an editable install reads the repository's files themselves.
-FEATURES_DIR = Path(str(files("solver.features"))).resolve()
+FEATURES_DIR = Path(next(iter(importlib.util.find_spec("solver.features").submodule_search_locations))).resolve()
 RESULTS_FILE = ROOT / "build" / "spec-results.json"
 RULE_TAG = "@rule:"
 OPTION_TAG = "@option:"  # a scenario that pins an assumption or interpretation option

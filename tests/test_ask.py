@@ -241,7 +241,7 @@ def test_the_ruling_takes_the_answer_of_the_players_question_most_like_it(asker)
     "can't she …?" is answered as "can she …?"), turned round when one of the two asks about a negative statement
     and the other not; a question like none of them falls back to the rule's wording."""
     row = next(i for i, labelled in enumerate(asker._yes_no) if any(a == "no" and not n for _, a, n in labelled))
-    words = next(w for w, a, n in asker._yes_no[row] if a == "no" and not n)
+    words = next(w for w, a, n in asker._yes_no[row] if a == "no" and not n).split()
     assert asker.known_answer(row, words) == ("no", False)
     assert asker.known_answer(row, ["zzzunknown", "qqqother"]) is None
     from solver.ask.answer import Hit, ruling

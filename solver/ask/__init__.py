@@ -184,7 +184,7 @@ class Asker:
         mine = frozenset(stems)
         best, found = 0.0, None
         for words, answer, negative in labelled:
-            share = weighted_jaccard(mine, frozenset(words), lambda w: rk.rarity(w) or UNKNOWN_WORD_WEIGHT)
+            share = weighted_jaccard(mine, frozenset(words.split()), lambda w: rk.rarity(w) or UNKNOWN_WORD_WEIGHT)
             if share > best:
                 best, found = share, (answer, negative)
         return found if best >= KNOWN_ANSWER_SIMILARITY else None

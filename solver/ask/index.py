@@ -177,8 +177,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     # glossary's examples of those they don't, for the nearest-example check of honest scope (Ranker.nearest)
     outside = [normal_words(str(q)) for q in glossary_data.get("out_of_scope_questions") or ()]
 
-    def stem_set(words: list[tuple[str, bool]]) -> list[str]:
-        return sorted(set(stemmer.stems(w for w, stop in words if not stop)))
+    def stem_set(words: list[tuple[str, bool]]) -> str:  # a question's content stems, as one string
+        return " ".join(sorted(set(stemmer.stems(w for w, stop in words if not stop))))
 
     examples = {"in": [stem_set(w) for texts, d in zip(bag_texts, drafts) for w in texts[:len(d[6])]],
                 "out": [stem_set(w) for w in outside],
@@ -187,7 +187,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     # asks about a negative statement): the ruling takes the answer of the one most like a question
     from .answer import negative_question
 
-    yes_no = [[[sorted(set(stemmer.tokens(q))), a, negative_question(q)] for q, a in cat.rules[e[0]].yes_no]
+    yes_no = [[[" ".join(sorted(set(stemmer.tokens(q)))), a, negative_question(q)] for q, a in cat.rules[e[0]].yes_no]
               if e[1] == "rule" else [] for e in entries]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
@@ -229,7 +229,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/15"
+INDEX_FORMAT = b"ask-index/16"
 #: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -403,13 +403,12 @@ def is_index(value) -> bool:
             and isinstance(value.get("out_of_scope_counts"), list)
             and all(isinstance(p, list) and len(p) == 2 for p in value["out_of_scope_counts"])
             and isinstance(value.get("yes_no"), list) and len(value["yes_no"]) == n
-            and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 3 and isinstance(r[0], list)
+            and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 3 and isinstance(r[0], str)
                                                    and r[1] in ("yes", "no") and isinstance(r[2], bool) for r in rows)
                     for rows in value["yes_no"])
             and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out", "owner"}
-            and all(isinstance(value["examples"][side], list) and all(
-                isinstance(r, list) and all(isinstance(w, str) for w in r) for r in value["examples"][side])
-                for side in ("in", "out"))
+            and all(isinstance(value["examples"][side], list) and all(isinstance(r, str) for r in value["examples"][side])
+                    for side in ("in", "out"))
             and isinstance(value["examples"]["owner"], list)
             and len(value["examples"]["owner"]) == len(value["examples"]["in"])
             and all(isinstance(i, int) and 0 <= i < n for i in value["examples"]["owner"])

@@ -121,7 +121,7 @@ class Ranker:
         # players' questions one a row (content stems), those the rules answer and those they don't, and which
         # rows hold each word (for :meth:`nearest`)
         examples = index.get("examples", {})
-        sides = {side: examples.get(side, ()) for side in ("in", "out")}
+        sides = {side: [row.split() for row in examples.get(side, ())] for side in ("in", "out")}
         self._example_owner = examples.get("owner", ())  # the entry each "in" row asks of
         frequency = Counter(w for rows in sides.values() for row in rows for w in row)
         total = sum(len(rows) for rows in sides.values())
