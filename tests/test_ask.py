@@ -817,7 +817,8 @@ def test_a_question_most_like_an_example_the_rules_dont_answer_is_not_covered(as
     assert 0 <= inside <= 1 and 0 <= outside <= 1
     own = catalog().rules["expectant-nest-marker.one-per-room"].asked[0]
     inside, outside = rk.nearest(frozenset(rk.stemmer.tokens(own)))
-    assert inside == 1.0 and not (outside >= NEAREST_OUT_SIMILARITY and outside > inside + NEAREST_OUT_LEAD)
+    assert inside == pytest.approx(1.0)
+    assert not (outside >= NEAREST_OUT_SIMILARITY and outside > inside + NEAREST_OUT_LEAD)
     assert asker.ask(own).ids[0] == "expectant-nest-marker.one-per-room"
     examples = load_yaml_file(catalog_dir() / "glossary.yaml")["out_of_scope_questions"]
     refused = [q for q in examples if (lambda i, o: o >= NEAREST_OUT_SIMILARITY and o > i + NEAREST_OUT_LEAD)(
@@ -834,5 +835,5 @@ def test_the_nearest_players_questions_lean_to_the_rule_they_ask_of(asker):
     row = next(i for i, e in enumerate(asker.entries) if e.id == rule.id and e.kind == "rule")
     for question in rule.asked[:3]:
         near = rk.neighbours(frozenset(rk.stemmer.tokens(question)))
-        assert near[row] == 1.0 == max(near.values())
+        assert near[row] == pytest.approx(1.0) == max(near.values())
     assert rk.neighbours(frozenset({"zzzunknown"})) == {}
