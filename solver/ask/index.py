@@ -76,8 +76,16 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
 
     stemmer = Stemmer()
     glossary_data = _glossary_data()
+    made: dict[str, list[tuple[str, bool]]] = {}  # each text's normal words, made once
+
+    def words_of(text: str) -> list[tuple[str, bool]]:
+        found = made.get(text)
+        if found is None:
+            found = made[text] = normal_words(text)
+        return found
+
     # every word the index stems, stemmed at once: one SQLite round trip instead of one a text
-    stemmer.stems({w for text in _texts(cat, glossary_data) for w, _ in normal_words(text)})
+    stemmer.stems({w for text in _texts(cat, glossary_data) for w, _ in words_of(text)})
     by_rule = scenarios_by_rule(features)
     naming = scenarios_naming(features, cat)
     glossary = cat.terms
@@ -115,7 +123,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
         return done
 
     # each entry's texts as naive Bayes reads them (how players ask it, its title, its text), normalised once
-    bag_texts = [[normal_words(t) for t in (*asked, e[6], *texts)] for e, _, texts, _, _, _, asked in drafts]
+    bag_texts = [[words_of(t) for t in (*asked, e[6], *texts)] for e, _, texts, _, _, _, asked in drafts]
     for (e, specs, texts, own, named, extra, asked), normal in zip(drafts, bag_texts):
         used = own + [t for t in named if named_count[t.term] <= common]
         segments = {
@@ -175,7 +183,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     counts = [bag(texts) for texts in bag_texts]
     # one players' question a row, as its content stems: those the rules answer (every entry's asked) and the
     # glossary's examples of those they don't, for the nearest-example check of honest scope (Ranker.nearest)
-    outside = [normal_words(str(q)) for q in glossary_data.get("out_of_scope_questions") or ()]
+    outside = [words_of(str(q)) for q in glossary_data.get("out_of_scope_questions") or ()]
 
     def stem_set(words: list[tuple[str, bool]]) -> str:  # a question's content stems, as one string
         return " ".join(sorted(set(stemmer.stems(w for w, stop in words if not stop))))
