@@ -808,7 +808,7 @@ def test_a_question_most_like_an_example_the_rules_dont_answer_is_not_covered(as
     """The nearest-example check of honest scope: a question most like one of the glossary's examples of questions
     the rules don't answer, and clearly more than like any question players ask of a rule, is "not covered"; one
     most like a players' question of a rule is not held back by it."""
-    from solver.ask import NEAREST_OUT_LEAD, NEAREST_OUT_SIMILARITY
+    from solver.ask import NEAREST_LEAD, NEAREST_SIMILARITY
     from solver.yamlio import load_yaml_file
 
     rk = asker.ranker
@@ -818,10 +818,10 @@ def test_a_question_most_like_an_example_the_rules_dont_answer_is_not_covered(as
     own = catalog().rules["expectant-nest-marker.one-per-room"].asked[0]
     inside, outside = rk.nearest(frozenset(rk.stemmer.tokens(own)))
     assert inside == pytest.approx(1.0)
-    assert not (outside >= NEAREST_OUT_SIMILARITY and outside > inside + NEAREST_OUT_LEAD)
+    assert not (outside >= NEAREST_SIMILARITY and outside > inside + NEAREST_LEAD)
     assert asker.ask(own).ids[0] == "expectant-nest-marker.one-per-room"
     examples = load_yaml_file(catalog_dir() / "glossary.yaml")["out_of_scope_questions"]
-    refused = [q for q in examples if (lambda i, o: o >= NEAREST_OUT_SIMILARITY and o > i + NEAREST_OUT_LEAD)(
+    refused = [q for q in examples if (lambda i, o: o >= NEAREST_SIMILARITY and o > i + NEAREST_LEAD)(
         *rk.nearest(frozenset(rk.stemmer.tokens(str(q)))))]
     assert len(refused) >= 0.9 * len(examples)  # each example is most like itself (1.0) unless an asked twin
     assert all(not asker.ask(str(q)).matched for q in refused[:50])
