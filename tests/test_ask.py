@@ -757,8 +757,10 @@ def test_a_cache_that_cant_be_written_is_no_error_and_off_writes_nothing(tmp_pat
 
 
 def test_the_sources_are_the_code_the_catalog_and_the_features():
+    """The cache key covers what makes the index: the code (answer.py too: the index keeps whether each labelled
+    yes/no question asks about a negative statement), the catalog and the feature files."""
     names = {p.name for p in index_module._sources()}
-    assert {"index.py", "words.py", "glossary.yaml", "general.yaml"} <= names
+    assert {"index.py", "words.py", "answer.py", "glossary.yaml", "general.yaml"} <= names
     assert any(name.endswith(".feature") for name in names)
 
 

@@ -248,7 +248,7 @@ def _sources() -> list[Path]:
 
     here = Path(__file__).resolve().parent
     catalog_folder = here.parent / "catalog"  # solver.catalog.catalog_dir(), without importing the YAML reader
-    code = [here / "index.py", here / "words.py", here.parent / "rule.py", here.parent / "spec.py",
+    code = [here / "index.py", here / "words.py", here / "answer.py", here.parent / "rule.py", here.parent / "spec.py",
             here.parent / "yamlio.py", catalog_folder / "__init__.py", here.parent / "investigators.py",
             here.parent / "game.py"]
     return [*code, *sorted(catalog_folder.glob("*.yaml")), *feature_files()]
