@@ -254,7 +254,8 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     other not ("is it true they don't …?" against "do they …?"): then it is turned round. It answers a question put
     as a fragment too (:func:`_fragment`). Without one, the
     rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
-    that asks past the limit the rule sets (:func:`_past_the_limit`) → no."""
+    that asks past the limit the rule sets (:func:`_past_the_limit`) → no. Either way a question stating a number
+    the rule's sentence doesn't, where it states others, is answered no (:func:`_other_number`)."""
     if hit is None:
         return f"{NOT_COVERED}: no rule answers this question.", None
     e = hit.entry
@@ -268,8 +269,10 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
         if negative != negative_question(question):
             answer = "no" if answer == "yes" else "yes"
         known = answer
-    if clause is None and known is not None and _fragment(question):
-        return f"{known.capitalize()}. {sentence}", known  # "sophie first ability weapon?": like a labelled one
+    if clause is None and known is not None and _fragment(question):  # "sophie first ability weapon?"
+        if _other_number(question, sentence) and not negative_question(question):
+            known = "no"
+        return f"{known.capitalize()}. {sentence}", known
     if clause is None:
         return sentence, None
     main = main_clause(sentence)
@@ -279,4 +282,20 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
         answer = "yes" if _negative(_proposition(clause)) else "no"
     else:
         answer = "no" if _negative(_proposition(clause)) != _negative(main) else "yes"
+    if _other_number(clause, sentence) and not negative_question(question):
+        answer = "no"  # "teal icon spawns 3 nest markers?" against "two nest markers": not what the rule says
     return f"{answer.capitalize()}. {sentence}", answer
+
+
+def _other_number(clause: str, sentence: str) -> bool:
+    """Whether a yes/no clause states a number and the rule's sentence states numbers, none of them that one.
+
+    >>> [_other_number("teal icon spawns 3 nest markers", "Two nest markers are spawned."),
+    ...  _other_number("can she store 1 die", "Her storage holds one die.")]
+    [True, False]
+    """
+    def numbers(text: str) -> set[str]:
+        return {w for w, _ in normal_words(text) if w.isdigit()}
+
+    asked, said = numbers(clause), numbers(sentence)
+    return bool(asked and said and not asked & said)
