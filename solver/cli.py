@@ -367,12 +367,15 @@ def check_answer(state, file_name: str):
 
 
 def _ask(ns) -> int:
-    from .ask import Asker
+    from .ask import MAX_QUESTION_CHARS, Asker
     from .errors import InputError
 
     question = " ".join(ns.question).strip()
     if not question:
         raise InputError("the question is empty", entry="question")
+    if len(question) > MAX_QUESTION_CHARS:
+        raise InputError(f"the question is {len(question):,} characters long; ask it in at most "
+                         f"{MAX_QUESTION_CHARS:,}", entry="question")
     answer = Asker().ask(question, limit=ns.limit)
     if ns.json:
         _print_json(answer.to_json())

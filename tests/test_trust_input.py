@@ -691,7 +691,8 @@ def test_a_malformed_option_is_refused_by_the_parser(tmp_path, command):
 # --- the commands without a state file: ask and rule -----------------------------------------------------------------------
 TEXT_CASES = {
     "ask": [(["   "], "question: the question is empty"),
-            (["nest", "--limit", "0"], "argument --limit: must be at least 1, not 0")],
+            (["nest", "--limit", "0"], "argument --limit: must be at least 1, not 0"),
+            (["nest " * 1000], "question: the question is 4,999 characters long; ask it in at most 2,000")],
     "rule": [(["health.gain-over-maximum"], "ID: no rule or option 'health.gain-over-maximum' in the catalog"),
              ([""], "no rule or option ''")],
 }
