@@ -343,3 +343,12 @@ def test_a_module_not_written_yet_is_named_on_its_page_not_a_broken_build(monkey
         assert all(e.answer is None and e.error for e in data.examples)
         scenario = next(e.scenario for e in data.examples if e.scenario in data.scenarios)
         assert "not written yet" in worked.worked_answers(data, scenario)
+
+
+def test_the_ask_box_takes_as_much_of_a_question_as_ask_reads():
+    """The site's ask box holds at most what ``deepmadness ask`` reads of a question (it refuses a longer one)."""
+
+    from solver.ask import MAX_QUESTION_CHARS
+
+    script = (ROOT / "rules_docs" / "_ext" / "dm_rulebook" / "static" / "dm-ask.js").read_text(encoding="utf-8")
+    assert re.findall(r"input\.maxLength = (\d+);", script) == [str(MAX_QUESTION_CHARS)]

@@ -110,6 +110,7 @@
     input.type = "search";
     input.name = "question";
     input.placeholder = "can Lisbeth store the die she just put back?";
+    input.maxLength = 2000;  // what `deepmadness ask` reads of a question (solver.ask.MAX_QUESTION_CHARS)
     input.setAttribute("aria-label", "Ask a rules question");
     label.htmlFor = input.id = "dm-ask-" + Math.random().toString(36).slice(2, 8);
     var button = el("button", "", "Ask");
