@@ -347,7 +347,6 @@ def test_a_module_not_written_yet_is_named_on_its_page_not_a_broken_build(monkey
 
 def test_the_ask_box_takes_as_much_of_a_question_as_ask_reads():
     """The site's ask box holds at most what ``deepmadness ask`` reads of a question (it refuses a longer one)."""
-
     from solver.ask import MAX_QUESTION_CHARS
 
     script = (ROOT / "rules_docs" / "_ext" / "dm_rulebook" / "static" / "dm-ask.js").read_text(encoding="utf-8")
