@@ -289,12 +289,12 @@ def main(argv: list[str] | None = None) -> int:
     started, clock = _dt.datetime.now(_dt.timezone.utc), time.perf_counter()
     shipped = examples()
     figures: list[Figure] = []
+    wheel_dir = tempfile.TemporaryDirectory(prefix="dm-bench-wheel-")
+    bin_dir = install(Path(wheel_dir.name), *FLOOR_EXTRA) if {"cold", "ask"} & set(parts) else None
     if "cold" in parts:
         print(f"Cold commands, the wheel installed, against python {shlex.join(FLOOR)} ({args.repeats} runs each, "
               "in turn):")
-        with tempfile.TemporaryDirectory(prefix="dm-bench-wheel-") as tmp:
-            figures += cold([argv for _, argv in shipped] + [list(a) for a in OTHERS], args.repeats,
-                            install(Path(tmp), *FLOOR_EXTRA))
+        figures += cold([argv for _, argv in shipped] + [list(a) for a in OTHERS], args.repeats, bin_dir)
     if "warm" in parts:
         print(f"Warm answers on the shipped boards (median of {args.answers}):")
         figures += warm([p for p, _ in shipped], args.answers)
@@ -304,8 +304,8 @@ def main(argv: list[str] | None = None) -> int:
     if "ask" in parts:  # bench/ask.py: issue 14's targets, cold ≤ 0.5 s and warm ≤ 20 ms
         from .ask import figures as ask_figures
 
-        print("ask, cold (new processes of the project venv's script) and warm (the tuning questions again):")
-        figures += ask_figures()
+        print("ask, cold (new processes of the installed wheel's script) and warm (the tuning questions again):")
+        figures += ask_figures(bin_dir)
     if "worst" in parts:  # bench/worst.py: the attack report's worst-case inputs, each ≤ 10 s CPU and ≤ 1.5 GB
         from .worst import figures as worst_figures
 
@@ -318,6 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         figures += [Figure(**f) for f in table_figures()]
         for f in figures[-2:]:
             print(line(f))
+    wheel_dir.cleanup()
     about = machine(started, time.perf_counter() - clock, figures,
                     f"repeats={args.repeats}, answers={args.answers}, sizes={list(SIZES)}")
     written = write(figures, about, None if args.only else DATA_DIR)
