@@ -268,7 +268,10 @@ class Ranker:
 
     def nearest(self, stems: frozenset[str]) -> tuple[float, float]:
         """How alike the question of the content stems ``stems`` is to the players' question most like it among
-        those the rules answer and among those they don't (:meth:`_alike`): (the first, the second)."""
+        those the rules answer and among those they don't (:meth:`_alike`): (the first, the second). The words of
+        a figure's name the engine knows are left out: they say who, not what ("emma kruger starting health?" is
+        out of scope, "can Emma Kruger gain health above her maximum?" is not)."""
+        stems = stems - self.figures
         return (max(self._alike("in", stems).values(), default=0.0),
                 max(self._alike("out", stems).values(), default=0.0))
 
