@@ -160,17 +160,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     from . import __version__
 
     if command in COMMANDS:  # a command of its own: no question module, not even the questions' table
-        QUESTIONS, load_all, load_question = (), None, None
+        whole, questions = False, []
     else:
         from .questions import QUESTIONS, load_all, load_question
 
+        whole = command not in QUESTIONS
+        questions = list(load_all().values()) if whole else [load_question(command)]
     parser = _Parser(
         prog=PROG, description="Answers rules questions about a Deep Madness: Endless Nightmares position, listing "
                                "every option the rules leave to the players and the rule that decides it.",
         epilog="Exit status: 0 answered, 2 bad input, 1 internal error.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True, parser_class=_Parser)
-    whole = command not in (*COMMANDS, *QUESTIONS)
     if whole or command == "questions":
         listing = sub.add_parser("questions", help="list the questions this command answers",
                                  description="List the questions this command answers, with the scenarios they apply "
@@ -184,7 +185,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     for name, add in (("ask", _ask_parser), ("rule", _rule_parser), ("play", _play_parser)):
         if whole or command == name:
             add(sub)
-    questions = load_all().values() if whole else [load_question(command)] if command in QUESTIONS else []
     for q in sorted(questions, key=lambda q: q.name):
         scope = f" (scenarios: {', '.join(q.scenarios)})" if q.scenarios else ""
         p = sub.add_parser(q.name, help=q.help + scope, description=q.help + scope)

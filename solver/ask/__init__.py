@@ -147,7 +147,8 @@ class Asker:
         concepts = rk.concepts(question)
         generated = self.results.generated
         stems = rk.stemmer.stems(w for w, _ in normal_words(question))
-        words = [*rk.stemmer.tokens(question), *question_kinds(question)]  # what naive Bayes reads of it
+        tokens = rk.stemmer.tokens(question)  # the content stems
+        words = [*tokens, *question_kinds(question)]  # what naive Bayes reads of it
         scores = rk.scores(concepts, frozenset(stems), words) if concepts else [0.0] * len(self.entries)
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
         best = scores[order[0]] if order else 0.0
@@ -158,7 +159,7 @@ class Asker:
         if any(f" {cue} " in joined for cue in self._cues):
             return self._not_covered(question, order[:8], generated)
         names = _names(question)
-        inside, outside = rk.nearest(frozenset(rk.stemmer.tokens(question)))
+        inside, outside = rk.nearest(frozenset(tokens))
         like_answered = (inside >= NEAREST_SIMILARITY and inside > outside + NEAREST_LEAD  # like an asked question
                          and all(rk.holders(n) or n in rk.figures for n in names))  # and naming no stranger
         if (rk.outside_margin(words) > OUTSIDE_MARGIN and self.entries[order[0]].topic not in BASE_GAME_TOPICS
@@ -183,7 +184,7 @@ class Asker:
             shown.add(e.id)
             hits.append(Hit(e, scores[i], self.coverage(i, concepts, names), self._status(i)))
         first, answer = ruling(question, hits[0], self._defaults.get(hits[0].entry.id),
-                               self.known_answer(order[0], rk.stemmer.tokens(question)))
+                               self.known_answer(order[0], tokens))
         return AskAnswer(question, tuple(hits), (), generated, first, answer)
 
     def known_answer(self, row: int, stems) -> tuple[str, bool] | None:

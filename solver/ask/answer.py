@@ -164,8 +164,8 @@ def yes_no_clause(question: str) -> str | None:
         return clauses[-2]  # "…, allowed?": the statement before the tag
     for clause in clauses:
         words = clause.split()
-        first = re.sub(r"n'?t$", "", words[0]) if words else ""
-        first = {"ca": "can", "wo": "will", "cannot": "can"}.get(first, first)  # "can't", "won't", "cannot'
+        first = _auxiliary(words[0]) if words else ""
+        first = "can" if first == "cannot" else first
         if first in _AUXILIARIES or first in _QUESTION_WORDS:
             found = clause
     if found is None or found.split()[0] in _QUESTION_WORDS or re.search(r"\bor\b", found):
@@ -211,9 +211,14 @@ def _proposition(clause: str) -> str:
     ('does the roll read 0', 'does the roll not read 0')
     """
     first, _, rest = clause.partition(" ")
-    base = re.sub(r"n'?t$", "", first)
-    base = {"ca": "can", "wo": "will"}.get(base, base)
+    base = _auxiliary(first)
     return f"{base} {rest}".strip() if base != first and base in _AUXILIARIES else clause
+
+
+def _auxiliary(word: str) -> str:
+    """A word without the "n't" it may end in, "can't" and "won't" as "can" and "will"."""
+    base = re.sub(r"n'?t$", "", word)
+    return {"ca": "can", "wo": "will"}.get(base, base)
 
 
 def _negative(text: str) -> bool:
@@ -264,25 +269,22 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
         return f"The rulebook leaves this open; our {e.kind} option {e.id} decides ({e.title}).{setting}", None
     sentence = first_sentence(e.text)
     clause = yes_no_clause(question)
+    answer, asks_negative = None, negative_question(question)
     if known is not None:
         answer, negative = known
-        if negative != negative_question(question):
+        if negative != asks_negative:
             answer = "no" if answer == "yes" else "yes"
-        known = answer
-    if clause is None and known is not None and _fragment(question):  # "sophie first ability weapon?"
-        if _other_number(question, sentence) and not negative_question(question):
-            known = "no"
-        return f"{known.capitalize()}. {sentence}", known
     if clause is None:
-        return sentence, None
-    main = main_clause(sentence)
-    if known is not None:
-        answer = known
-    elif _past_the_limit(clause, main):  # beyond the rule's limit: no (yes to "is it true they can't …?")
-        answer = "yes" if _negative(_proposition(clause)) else "no"
-    else:
-        answer = "no" if _negative(_proposition(clause)) != _negative(main) else "yes"
-    if _other_number(clause, sentence) and not negative_question(question):
+        if answer is None or not _fragment(question):
+            return sentence, None
+        clause = question  # "sophie first ability weapon?": the fragment is its own clause
+    elif answer is None:
+        main = main_clause(sentence)
+        if _past_the_limit(clause, main):  # beyond the rule's limit: no (yes to "is it true they can't …?")
+            answer = "yes" if _negative(_proposition(clause)) else "no"
+        else:
+            answer = "no" if _negative(_proposition(clause)) != _negative(main) else "yes"
+    if _other_number(clause, sentence) and not asks_negative:
         answer = "no"  # "teal icon spawns 3 nest markers?" against "two nest markers": not what the rule says
     return f"{answer.capitalize()}. {sentence}", answer
 

@@ -168,9 +168,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     defaults = {o.name: [o.default, o.choices.get(o.default, "")] for o in cat.options.values()}
     cues = [" ".join(stemmer.stems(w for w, _ in normal_words(c))) for c in glossary_data.get("out_of_scope") or ()]
     titles = [sorted(set(stemmer.tokens(f"{e[6]} {_id_words(e[0])}"))) for e in entries]
-    # each entry's words as a bag for the naive Bayes ranking: how players ask it, its title and its text
-    stemmer.stems(w for texts in bag_texts for words in texts for w, stop in words if not stop)  # at once
-
+    # each entry's words as a bag for the naive Bayes ranking: how players ask it, its title and its text (all
+    # stemmed already, with every text of the catalog, at the start)
     def bag(texts: Iterable[list[tuple[str, bool]]]) -> list[list]:
         """The words of ``texts`` (:func:`normal_words` of each) as naive Bayes counts them: their stems and the
         kinds of question they ask."""
@@ -195,7 +194,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     # asks about a negative statement): the ruling takes the answer of the one most like a question
     from .answer import negative_question
 
-    yes_no = [[[" ".join(sorted(set(stemmer.tokens(q)))), a, negative_question(q)] for q, a in cat.rules[e[0]].yes_no]
+    yes_no = [[[stem_set(words_of(q)), a, negative_question(q)] for q, a in cat.rules[e[0]].yes_no]
               if e[1] == "rule" else [] for e in entries]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,

@@ -70,7 +70,8 @@ def normal_words(text: str) -> list[tuple[str, bool]]:
     for word in _WORD.findall(text):
         normal = known.get(word)
         if normal is None:
-            regular = IRREGULAR.get(NUMBER_WORDS.get(word, word), NUMBER_WORDS.get(word, word))
+            number = NUMBER_WORDS.get(word, word)
+            regular = IRREGULAR.get(number, number)
             normal = known[word] = (regular, regular in STOPWORDS)
         out.append(normal)
     return out
