@@ -189,7 +189,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
 
     examples = {"in": [stem_set(w) for texts, d in zip(bag_texts, drafts) for w in texts[:len(d[6])]],
                 "out": [stem_set(w) for w in outside],
-                "owner": [row for row, d in enumerate(drafts) for _ in d[6]]}  # the entry each "in" row asks of
+                "owner": [row for row, d in enumerate(drafts) for _ in d[6]],  # the entry each "in" row asks of
+                "text": [q for d in drafts for q in d[6]]}  # each "in" row as written, for what it means (vectors)
     # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no, whether it
     # asks about a negative statement): the ruling takes the answer of the one most like a question
     from .answer import negative_question
@@ -236,7 +237,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/16"
+INDEX_FORMAT = b"ask-index/17"
 #: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -413,11 +414,12 @@ def is_index(value) -> bool:
             and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 3 and isinstance(r[0], str)
                                                    and r[1] in ("yes", "no") and isinstance(r[2], bool) for r in rows)
                     for rows in value["yes_no"])
-            and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out", "owner"}
+            and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out", "owner", "text"}
             and all(isinstance(value["examples"][side], list) and all(isinstance(r, str) for r in value["examples"][side])
                     for side in ("in", "out"))
             and isinstance(value["examples"]["owner"], list)
-            and len(value["examples"]["owner"]) == len(value["examples"]["in"])
+            and len(value["examples"]["owner"]) == len(value["examples"]["in"]) == len(value["examples"]["text"])
+            and all(isinstance(t, str) for t in value["examples"]["text"])
             and all(isinstance(i, int) and 0 <= i < n for i in value["examples"]["owner"])
             and isinstance(value.get("counts"), list) and len(value["counts"]) == n
             and all(isinstance(bag, list) and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)

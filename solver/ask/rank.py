@@ -19,6 +19,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
+from .vectors import cosine, vectors
 from .words import Stemmer, normal_words
 
 #: The BM25 weight of the players' questions an entry answers (the catalog's ``asked``), beside its text's 1.0: chosen
@@ -62,6 +63,12 @@ BAYES_SMOOTHING = 0.5
 #: question of one another; first +1 to +3 a half, on the B halves too: 330 → 334 of 407 in all).
 NEIGHBOUR_WEIGHT = 0.3
 NEIGHBOUR_SHARPNESS = 10.0
+#: What the question means (:mod:`.vectors`): among the :data:`MEANING_CANDIDATES` entries scored highest, each
+#: gets a share of :data:`MEANING_WEIGHT` times the best score, by how nearly its players' question nearest in
+#: meaning means what the question does (a softmax of the cosines, :data:`MEANING_SHARPNESS`)
+MEANING_WEIGHT = 0.3
+MEANING_SHARPNESS = 20.0
+MEANING_CANDIDATES = 30
 
 
 def _log_likelihood(words: Sequence[str], bag: Mapping[str, int], size: int, vocabulary: int) -> float:
@@ -123,6 +130,11 @@ class Ranker:
         examples = index.get("examples", {})
         sides = {side: [row.split() for row in examples.get(side, ())] for side in ("in", "out")}
         self._example_owner = examples.get("owner", ())  # the entry each "in" row asks of
+        self._example_text = examples.get("text", ())  # each "in" row as written
+        self._examples_of: list[list[int]] = [[] for _ in range(self.size)]  # each entry's "in" rows
+        for i, row in enumerate(self._example_owner):
+            self._examples_of[row].append(i)
+        self._meanings: dict[int, list[float] | None] = {}  # each "in" row's meaning, made when first needed
         frequency = Counter(w for rows in sides.values() for row in rows for w in row)
         total = sum(len(rows) for rows in sides.values())
         #: a word's weight in :meth:`nearest`: its inverse frequency among the example questions
@@ -285,8 +297,31 @@ class Ranker:
                 best[owner[i]] = alike
         return best
 
+    def example_meaning(self, i: int) -> list[float] | None:
+        """What players' question ``i`` (an "in" row) means (:meth:`.vectors.Vectors.meaning`), made once."""
+        if i not in self._meanings:
+            self._meanings[i] = vectors().meaning(self._example_text[i])
+        return self._meanings[i]
+
+    def meaning_share(self, total: Sequence[float], meaning: Sequence[float]) -> dict[int, float]:
+        """The share (summing to one) of each of the :data:`MEANING_CANDIDATES` entries scored highest in
+        ``total`` by how nearly its players' question nearest in meaning means ``meaning`` (a unit vector)."""
+        rows = sorted(range(self.size), key=lambda r: -total[r])[:MEANING_CANDIDATES]
+        alike: dict[int, float] = {}
+        for row in rows:
+            found = [cosine(meaning, m) for m in map(self.example_meaning, self._examples_of[row]) if m]
+            if found:
+                alike[row] = max(found)
+        if not alike:
+            return {}
+        top = max(alike.values())
+        odds = {row: math.exp(MEANING_SHARPNESS * (a - top)) for row, a in alike.items()}
+        norm = sum(odds.values())
+        return {row: o / norm for row, o in odds.items()}
+
     def scores(self, concepts: Sequence[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]],
-               question_stems: frozenset[str] = frozenset(), words: Sequence[str] = ()) -> list[float]:
+               question_stems: frozenset[str] = frozenset(), words: Sequence[str] = (),
+               meaning: Sequence[float] | None = None) -> list[float]:
         """Every document's score for the concepts (in the index's order): the BM25 sum plus the naive Bayes
         posterior of the question's content stems ``words`` (:meth:`posterior`) scaled to the best BM25 score
         (:data:`BAYES_WEIGHT`), plus the share of the nearest players' questions (:meth:`neighbours`,
@@ -321,6 +356,10 @@ class Ranker:
             for row, kind in enumerate(self.kinds):
                 if kind != "rule":
                     total[row] *= OPTION_FACTOR
+        if meaning is not None and MEANING_WEIGHT and self._example_text:
+            best = max(total)
+            for row, share in self.meaning_share(total, meaning).items():
+                total[row] += MEANING_WEIGHT * best * share
         return total
 
     def concept_weight(self, raw: tuple[str, ...], meanings: tuple[tuple[str, ...], ...],

