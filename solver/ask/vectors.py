@@ -181,8 +181,10 @@ def write(model_dir: Path, out: Path) -> int:
         body.extend(struct.pack(f"{dims}b", *(round(x * 127 / top) for x in vec)))
     if sys.byteorder != "little":
         scales.byteswap()
-    out.write_bytes(MAGIC + f"{dims} {len(pieces)}\n".encode() + "\n".join(pieces).encode("ascii") + b"\n"
-                    + scales.tobytes() + bytes(body))
+    from ..fileio import write_atomic
+
+    write_atomic(out, MAGIC + f"{dims} {len(pieces)}\n".encode() + "\n".join(pieces).encode("ascii") + b"\n"
+                 + scales.tobytes() + bytes(body))
     return len(pieces)
 
 
