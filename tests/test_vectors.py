@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import struct
+import sys
 
 import pytest
 from hypothesis import given
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 import solver.ask.rank as rank_module
 from solver.ask import Asker
-from solver.ask.vectors import MAGIC, VECTORS, Vectors, _any_words, _words, cosine, vectors, write
+from solver.ask.vectors import MAGIC, VECTORS, Vectors, _any_words, _words, cosine, load_vectors, write
 from solver.spec import Results
 
 
@@ -32,7 +33,7 @@ def test_the_quick_ascii_cut_is_the_general_one(text):
 
 
 def test_pieces_are_the_longest_of_the_vocabulary_first():
-    v = vectors()
+    v = load_vectors()
     names = {i: p for p, i in v.ids.items()}
     assert [names[i] for i in v.pieces("Unbound infested tokens")] == \
         ["un", "##bound", "in", "##fest", "##ed", "token", "##s"]
@@ -42,7 +43,7 @@ def test_pieces_are_the_longest_of_the_vocabulary_first():
 
 # --- meanings -----------------------------------------------------------------------------------------------------
 def test_a_meaning_is_a_unit_vector_or_none():
-    v = vectors()
+    v = load_vectors()
     m = v.meaning("how many wounds can the nest take in one round?")
     assert len(m) == v.dims == 128 and math.isclose(cosine(m, m), 1.0, rel_tol=1e-9)
     assert v.meaning("") is None and v.meaning("?!") is not None and v.meaning("中文") is None
@@ -50,7 +51,7 @@ def test_a_meaning_is_a_unit_vector_or_none():
 
 def test_questions_alike_in_meaning_point_alike():
     """Different words, the same question, nearer than the game's words about something else."""
-    m = vectors().meaning
+    m = load_vectors().meaning
     for question, same, other in (("bug tokens on my guy", "infested tokens on an investigator",
                                    "the devouring track moves"),
                                   ("can I heal above max health", "can a figure gain health over its maximum",
@@ -100,6 +101,19 @@ def test_a_model2vec_model_is_written_as_signed_bytes_and_a_scale(tmp_path):
     assert v.meaning("über") is None
 
 
+def test_the_tuning_reads_only_the_catalogs_asked_questions():
+    """solver.ask.vectors_training (run apart: it needs PyTorch) learns from each entry's ``asked`` questions, cut
+    into pieces, and imports nothing beyond the standard library until it runs."""
+    import solver.ask.vectors_training as training
+    from solver.catalog import catalog
+
+    cat = catalog()
+    groups = training.groups_of_questions(load_vectors())
+    asked = [q for e in (*cat.rules.values(), *cat.options.values()) for q in e.asked]
+    assert sum(map(len, groups)) == len(asked) > 2000 and all(len(g) >= 2 for g in groups)
+    assert "torch" not in sys.modules
+
+
 # --- the ranking's share ------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def asker() -> Asker:
@@ -110,7 +124,7 @@ def test_the_meaning_share_goes_to_the_top_candidates_and_sums_to_one(asker):
     rk = asker.ranker
     total = [0.0] * rk.size
     total[5], total[9] = 2.0, 1.0
-    share = rk.meaning_share(total, vectors().meaning("when does the nest activate?"))
+    share = rk.meaning_share(total, load_vectors().meaning("when does the nest activate?"))
     assert len(share) == min(rank_module.MEANING_CANDIDATES, rk.size) and math.isclose(sum(share.values()), 1.0)
     assert 5 in share and 9 in share
 

@@ -50,7 +50,7 @@ from collections.abc import Mapping
 
 from .answer import NOT_COVERED, AskAnswer, Entry, Hit, ScenarioStatus, Suggestion, ruling
 from .index import build_index, load_index
-from .vectors import vectors
+from .vectors import load_vectors
 from .words import normal_words, question_kinds
 
 __all__ = ["Asker", "AskAnswer", "Hit", "Entry", "ScenarioStatus", "Suggestion", "ask_json", "use_index", "NOT_COVERED",
@@ -150,7 +150,7 @@ class Asker:
         stems = rk.stemmer.stems(w for w, _ in normal_words(question))
         tokens = rk.stemmer.tokens(question)  # the content stems
         words = [*tokens, *question_kinds(question)]  # what naive Bayes reads of it
-        scores = (rk.scores(concepts, frozenset(stems), words, vectors().meaning(question)) if concepts
+        scores = (rk.scores(concepts, frozenset(stems), words, load_vectors().meaning(question)) if concepts
                   else [0.0] * len(self.entries))
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
         best = scores[order[0]] if order else 0.0

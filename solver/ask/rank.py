@@ -19,7 +19,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .vectors import cosine, vectors
+from .vectors import cosine, load_vectors
 from .words import Stemmer, normal_words
 
 #: The BM25 weight of the players' questions an entry answers (the catalog's ``asked``), beside its text's 1.0: chosen
@@ -66,7 +66,7 @@ NEIGHBOUR_SHARPNESS = 10.0
 #: What the question means (:mod:`.vectors`): among the :data:`MEANING_CANDIDATES` entries scored highest, each
 #: gets a share of :data:`MEANING_WEIGHT` times the best score, by how nearly its players' question nearest in
 #: meaning means what the question does (a softmax of the cosines, :data:`MEANING_SHARPNESS`)
-MEANING_WEIGHT = 0.3
+MEANING_WEIGHT = 0.6
 MEANING_SHARPNESS = 20.0
 MEANING_CANDIDATES = 30
 
@@ -300,7 +300,7 @@ class Ranker:
     def example_meaning(self, i: int) -> list[float] | None:
         """What players' question ``i`` (an "in" row) means (:meth:`.vectors.Vectors.meaning`), made once."""
         if i not in self._meanings:
-            self._meanings[i] = vectors().meaning(self._example_text[i])
+            self._meanings[i] = load_vectors().meaning(self._example_text[i])
         return self._meanings[i]
 
     def meaning_share(self, total: Sequence[float], meaning: Sequence[float]) -> dict[int, float]:

@@ -16,7 +16,7 @@ To make ``vectors.bin`` again (in a separate environment: the distillation needs
                distill(os.path.join(os.path.dirname(g.__file__), 'model'), pca_dims=128).save_pretrained('m2v')"
     python -m solver.ask.vectors m2v solver/ask/vectors.bin
 
-``ask`` reads them to find, among the players' questions of the entries it ranks highest, the one that means most
+``ask`` reads them (:func:`load_vectors`) to find, among the players' questions of the entries it ranks highest, the one that means most
 nearly what the question does (:meth:`solver.ask.rank.Ranker.scores`).
 """
 from __future__ import annotations
@@ -149,7 +149,7 @@ def _is_cjk(cp: int) -> bool:
 
 
 @lru_cache(maxsize=1)
-def vectors() -> Vectors:
+def load_vectors() -> Vectors:
     """The package's vectors (read once)."""
     return Vectors(VECTORS.read_bytes())
 
@@ -170,22 +170,30 @@ def write(model_dir: Path, out: Path) -> int:
     start, stop = info["data_offsets"]
     kind = {"F16": "e", "F32": "f"}[info["dtype"]]
     flat = [x for (x,) in struct.iter_unpack("<" + kind, raw[8 + size + start:8 + size + stop])]
-    pieces, scales, body = [], array("f"), bytearray()
+    pieces, rows_kept = [], []
     for piece, i in sorted(model["vocab"].items(), key=lambda p: p[1]):
         if i >= rows or not piece.isascii() or "\n" in piece or piece in ("[UNK]", "[PAD]", "[CLS]", "[SEP]", "[MASK]"):
             continue
-        vec = flat[i * dims:(i + 1) * dims]
-        top = max(map(abs, vec)) or 1.0
         pieces.append(piece)
+        rows_kept.append(flat[i * dims:(i + 1) * dims])
+    write_rows(out, pieces, rows_kept)
+    return len(pieces)
+
+
+def write_rows(out: Path, pieces: list[str], rows: list[list[float]]) -> None:
+    """Write a vectors file of ``pieces`` and their vectors ``rows``: each as signed bytes and a scale."""
+    from ..fileio import write_atomic
+
+    dims = len(rows[0])
+    scales, body = array("f"), bytearray()
+    for vec in rows:
+        top = max(map(abs, vec)) or 1.0
         scales.append(top / 127)
         body.extend(struct.pack(f"{dims}b", *(round(x * 127 / top) for x in vec)))
     if sys.byteorder != "little":
         scales.byteswap()
-    from ..fileio import write_atomic
-
     write_atomic(out, MAGIC + f"{dims} {len(pieces)}\n".encode() + "\n".join(pieces).encode("ascii") + b"\n"
                  + scales.tobytes() + bytes(body))
-    return len(pieces)
 
 
 def main(argv: list[str] | None = None) -> int:

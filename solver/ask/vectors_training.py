@@ -1,0 +1,97 @@
+"""Tune the word-piece vectors (:mod:`.vectors`) to the catalog: how players ask each rule.
+
+The distilled vectors know English, not this game: "bug tokens" and "infested tokens" are far apart in them. This
+tunes them so that the players' questions of one entry (its ``asked``) point alike and those of different entries
+apart — a contrastive loss over pairs of questions of the same entry (InfoNCE, both ways, every entry in each
+step), a pull back toward the distilled vectors so that the pieces players use and the catalog doesn't keep their
+English meaning, a learning rate that falls to nothing (cosine), and the average of several runs from different
+seeds (less chance in it). Only the catalog's ``asked`` questions are read: no question of any measured part.
+
+It needs PyTorch, so it runs apart from the package (which reads the result with the standard library alone)::
+
+    pip install torch
+    python -m solver.ask.vectors_training DISTILLED.bin solver/ask/vectors.bin
+
+where DISTILLED.bin is the distilled model written by ``python -m solver.ask.vectors`` (see there). The settings
+below were chosen on the third development set and the rest of the tuning part (the Performance page).
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+#: steps of each run; each step takes two questions of every entry
+STEPS = 600
+#: the loss's temperature
+TEMPERATURE = 0.05
+#: the pull toward the distilled vectors (times the squared distance over the vectors' mean squared length / 1000)
+PULL = 0.3
+#: the learning rate, as a share of the vectors' mean length
+LEARNING_RATE = 0.01
+#: the runs averaged, one a seed
+SEEDS = (0, 1, 2, 3)
+
+
+def groups_of_questions(vectors) -> list[list[list[int]]]:
+    """Each entry's ``asked`` questions as word pieces (entries with two questions at least)."""
+    from ..catalog import catalog
+
+    cat = catalog()
+    groups = [[vectors.pieces(q) for q in e.asked] for e in (*cat.rules.values(), *cat.options.values())]
+    return [g for g in ([p for p in g if p] for g in groups) if len(g) >= 2]
+
+
+def tune(vectors, seed: int):
+    """One run: the tuned vectors (a torch tensor, one row a piece)."""
+    import torch
+    import torch.nn.functional as F
+
+    torch.manual_seed(seed)
+    rng = random.Random(seed)
+    start = torch.tensor([vectors.vector(i) for i in range(len(vectors.ids))], dtype=torch.float32)
+    size = start.norm(dim=1).mean()
+    table = torch.nn.Parameter(start.clone())
+    opt = torch.optim.Adam([table], lr=LEARNING_RATE * float(size))
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, STEPS)
+    groups = groups_of_questions(vectors)
+
+    def embed(batch):
+        offsets, flat = [], []
+        for pieces in batch:
+            offsets.append(len(flat))
+            flat.extend(pieces)
+        return F.normalize(F.embedding_bag(torch.tensor(flat), table, torch.tensor(offsets), mode="sum"), dim=1)
+
+    for _ in range(STEPS):
+        pairs = [rng.sample(g, 2) for g in groups]
+        a, b = embed([p[0] for p in pairs]), embed([p[1] for p in pairs])
+        logits = a @ b.T / TEMPERATURE
+        target = torch.arange(len(pairs))
+        loss = (F.cross_entropy(logits, target) + F.cross_entropy(logits.T, target)) / 2
+        pull = PULL * ((table - start) ** 2).sum() / size ** 2 / 1000
+        opt.zero_grad()
+        (loss + pull).backward()
+        opt.step()
+        schedule.step()
+    return table.detach()
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .vectors import Vectors, write_rows
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 2:
+        print("usage: python -m solver.ask.vectors_training DISTILLED.bin OUT.bin", file=sys.stderr)
+        return 2
+    vectors = Vectors(Path(args[0]).read_bytes())
+    runs = [tune(vectors, seed) for seed in SEEDS]
+    average = sum(runs) / len(runs)
+    pieces = sorted(vectors.ids, key=vectors.ids.get)
+    write_rows(Path(args[1]), pieces, average.tolist())
+    print(f"{len(pieces)} tuned pieces written to {args[1]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
