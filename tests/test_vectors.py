@@ -136,3 +136,14 @@ def test_the_meaning_moves_a_ranking(asker, monkeypatch):
     monkeypatch.setattr(rank_module, "MEANING_WEIGHT", 0.0)
     without = asker.ask(question, limit=8)
     assert [h.score for h in with_meaning.hits] != [h.score for h in without.hits]
+
+
+def test_scope_by_meaning_tells_a_rules_question_from_one_the_rules_dont_answer(asker):
+    """Ranker.meant: the nearest players' question in meaning among the best entries' ``asked`` and among the
+    glossary's out-of-scope examples that share a word with the question."""
+    rk, m = asker.ranker, load_vectors().meaning
+    rows = list(range(rk.size))
+    for question, answered in (("can we hit the nest while its figure is off the board?", True),
+                               ("which pizza should we order for game night?", False)):
+        inside, outside = rk.meant(m(question), rows, frozenset(rk.stemmer.tokens(question)))
+        assert (inside > outside) == answered, (question, inside, outside)

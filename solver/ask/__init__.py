@@ -86,6 +86,13 @@ NEAREST_SIMILARITY = 0.3
 NEAREST_LEAD = 0.05
 #: The topics that answer a question about the base game: what of this expansion may go into it. Any other
 #: question that names the base game asks the base game's own rules, which the expansion's don't hold.
+#: Honest scope by meaning (:meth:`.rank.Ranker.meant`): a question whose nearest players' question in meaning, among
+#: the best-scored entries' ``asked``, is at least this alike (cosine) and more alike by :data:`MEANT_LEAD_IN` than
+#: any out-of-scope example counts as like an asked question (as the nearest example by words, above); one whose
+#: nearest is such an example, by :data:`MEANT_LEAD_OUT`, as like a question the rules don't answer
+MEANT_SIMILARITY = 0.65
+MEANT_LEAD_IN = 0.0
+MEANT_LEAD_OUT = 0.05
 BASE_GAME_TOPICS = frozenset({"components"})
 #: How a question names the base game (stems).
 BASE_GAME_NAMES = ("base game", "base campaign")
@@ -143,6 +150,8 @@ class Asker:
         """The rulings that answer ``question``, best first; none (with the nearest topics) when the rules don't
         cover it. Only its first :data:`MAX_QUESTION_CHARS` characters are read (the command line refuses a longer
         one)."""
+        from . import rank
+
         question = question[:MAX_QUESTION_CHARS]
         rk = self.ranker
         concepts = rk.concepts(question)
@@ -150,7 +159,8 @@ class Asker:
         stems = rk.stemmer.stems(w for w, _ in normal_words(question))
         tokens = rk.stemmer.tokens(question)  # the content stems
         words = [*tokens, *question_kinds(question)]  # what naive Bayes reads of it
-        scores = (rk.scores(concepts, frozenset(stems), words, load_vectors().meaning(question)) if concepts
+        meaning = load_vectors().meaning(question)
+        scores = (rk.scores(concepts, frozenset(stems), words, meaning) if concepts
                   else [0.0] * len(self.entries))
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
         best = scores[order[0]] if order else 0.0
@@ -162,6 +172,11 @@ class Asker:
             return self._not_covered(question, order[:8], generated)
         names = _names(question)
         inside, outside = rk.nearest(frozenset(tokens))
+        meant_in, meant_out = rk.meant(meaning, order[:rank.MEANING_CANDIDATES], frozenset(tokens)) if meaning else (-1.0, -1.0)
+        if meant_in >= MEANT_SIMILARITY and meant_in > meant_out + MEANT_LEAD_IN:  # means what an asked question does
+            inside, outside = max(inside, 1.0), 0.0
+        elif meant_out >= MEANT_SIMILARITY and meant_out > meant_in + MEANT_LEAD_OUT:  # means what an example the
+            inside, outside = 0.0, max(outside, 1.0)  # rules don't answer does
         like_answered = (inside >= NEAREST_SIMILARITY and inside > outside + NEAREST_LEAD  # like an asked question
                          and all(rk.holders(n) or n in rk.figures for n in names))  # and naming no stranger
         if (rk.outside_margin(words) > OUTSIDE_MARGIN and self.entries[order[0]].topic not in BASE_GAME_TOPICS

@@ -190,7 +190,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     examples = {"in": [stem_set(w) for texts, d in zip(bag_texts, drafts) for w in texts[:len(d[6])]],
                 "out": [stem_set(w) for w in outside],
                 "owner": [row for row, d in enumerate(drafts) for _ in d[6]],  # the entry each "in" row asks of
-                "text": [q for d in drafts for q in d[6]]}  # each "in" row as written, for what it means (vectors)
+                "text": [q for d in drafts for q in d[6]],  # each "in" row as written, for what it means (vectors)
+                "out_text": [str(q) for q in glossary_data.get("out_of_scope_questions") or ()]}  # and each "out" row
     # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no, whether it
     # asks about a negative statement): the ruling takes the answer of the one most like a question
     from .answer import negative_question
@@ -237,7 +238,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/17"
+INDEX_FORMAT = b"ask-index/18"
 #: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -414,12 +415,14 @@ def is_index(value) -> bool:
             and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 3 and isinstance(r[0], str)
                                                    and r[1] in ("yes", "no") and isinstance(r[2], bool) for r in rows)
                     for rows in value["yes_no"])
-            and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out", "owner", "text"}
+            and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out", "owner", "text", "out_text"}
             and all(isinstance(value["examples"][side], list) and all(isinstance(r, str) for r in value["examples"][side])
                     for side in ("in", "out"))
             and isinstance(value["examples"]["owner"], list)
             and len(value["examples"]["owner"]) == len(value["examples"]["in"]) == len(value["examples"]["text"])
             and all(isinstance(t, str) for t in value["examples"]["text"])
+            and len(value["examples"]["out_text"]) == len(value["examples"]["out"])
+            and all(isinstance(t, str) for t in value["examples"]["out_text"])
             and all(isinstance(i, int) and 0 <= i < n for i in value["examples"]["owner"])
             and isinstance(value.get("counts"), list) and len(value["counts"]) == n
             and all(isinstance(bag, list) and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)

@@ -135,6 +135,9 @@ class Ranker:
         for i, row in enumerate(self._example_owner):
             self._examples_of[row].append(i)
         self._meanings: dict[int, list[float] | None] = {}  # each "in" row's meaning, made when first needed
+        self._outside_text = examples.get("out_text", ())  # each "out" row as written
+        self._outside_meanings: dict[int, list[float] | None] = {}  # their meanings, made when first needed
+        self._entry_memo: tuple[object, dict[int, float | None]] = (None, {})  # see entry_meanings
         frequency = Counter(w for rows in sides.values() for row in rows for w in row)
         total = sum(len(rows) for rows in sides.values())
         #: a word's weight in :meth:`nearest`: its inverse frequency among the example questions
@@ -303,15 +306,37 @@ class Ranker:
             self._meanings[i] = load_vectors().meaning(self._example_text[i])
         return self._meanings[i]
 
+    def entry_meanings(self, meaning: Sequence[float], rows: Sequence[int]) -> dict[int, float]:
+        """For each entry of ``rows`` with players' questions: how nearly the one nearest in meaning to ``meaning``
+        means it (the cosine). Kept for the last ``meaning`` asked about (the ranking and the scope ask twice)."""
+        if self._entry_memo[0] is not meaning:
+            self._entry_memo = (meaning, {})
+        memo = self._entry_memo[1]
+        for row in rows:
+            if row not in memo:
+                found = [cosine(meaning, m) for m in map(self.example_meaning, self._examples_of[row]) if m]
+                memo[row] = max(found) if found else None
+        return {row: memo[row] for row in rows if memo[row] is not None}
+
+    def meant(self, meaning: Sequence[float], rows: Sequence[int], stems: frozenset[str]) -> tuple[float, float]:
+        """How nearly the players' question nearest in meaning to ``meaning`` means it (the cosine), among those of
+        the entries ``rows`` and among the glossary's examples of questions the rules don't answer that share a
+        content stem with the question (``stems``): (the first, the second); -1 where there is none."""
+        postings = self._example_rows["out"]
+        outside = {i for w in stems for i in postings.get(w, ())}
+        return (max(self.entry_meanings(meaning, rows).values(), default=-1.0),
+                max((cosine(meaning, m) for m in map(self.outside_meaning, outside) if m), default=-1.0))
+
+    def outside_meaning(self, i: int) -> list[float] | None:
+        """What out-of-scope example ``i`` (an "out" row) means, made once."""
+        if i not in self._outside_meanings:
+            self._outside_meanings[i] = load_vectors().meaning(self._outside_text[i])
+        return self._outside_meanings[i]
+
     def meaning_share(self, total: Sequence[float], meaning: Sequence[float]) -> dict[int, float]:
         """The share (summing to one) of each of the :data:`MEANING_CANDIDATES` entries scored highest in
         ``total`` by how nearly its players' question nearest in meaning means ``meaning`` (a unit vector)."""
-        rows = sorted(range(self.size), key=lambda r: -total[r])[:MEANING_CANDIDATES]
-        alike: dict[int, float] = {}
-        for row in rows:
-            found = [cosine(meaning, m) for m in map(self.example_meaning, self._examples_of[row]) if m]
-            if found:
-                alike[row] = max(found)
+        alike = self.entry_meanings(meaning, sorted(range(self.size), key=lambda r: -total[r])[:MEANING_CANDIDATES])
         if not alike:
             return {}
         top = max(alike.values())
