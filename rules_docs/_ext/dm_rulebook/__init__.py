@@ -277,10 +277,14 @@ def build_finished(app, exception):
 
 def write_ask_files(static: Path, data) -> None:
     """What the ask box (static/dm-ask.js) gives ``solver.ask`` in the browser: the index it ranks (the catalog and
-    the features, ``python -m solver.ask.index``) and the scenario results this build shows."""
+    the features, ``python -m solver.ask.index``), the word-piece vectors it reads for what a question means (apart
+    from the package's zip, which the Table page loads too and doesn't need them) and the scenario results this
+    build shows."""
     from solver.ask.index import load_index
+    from solver.ask.vectors import VECTORS
 
     write_atomic(static / "dm-ask-index.json", json.dumps(load_index(), ensure_ascii=False, separators=(",", ":")))
+    write_atomic(static / "dm-ask-vectors.bin", VECTORS.read_bytes())
     results = data.results_file
     if results is not None and results.exists():
         write_atomic(static / "dm-spec-results.json", results.read_bytes())

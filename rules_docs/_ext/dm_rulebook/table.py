@@ -69,7 +69,7 @@ def _module_dir(name: str) -> Path:
 def write_zip(path: Path, root: Path = ROOT) -> list[str]:
     """The package and its pure-Python dependencies in one zip; returns the names written."""
     names: list[str] = []
-    sources = [(root / "solver", "solver", ("*.py", "*.yaml", "*.json", "*.bin")),
+    sources = [(root / "solver", "solver", ("*.py", "*.yaml", "*.json")),
                (_module_dir("yaml"), "yaml", ("*.py",))]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as z:
         for folder, prefix, patterns in sources:

@@ -1,7 +1,9 @@
 /* Ask on every page: a question box that answers like `deepmadness ask` — the same Python (solver.ask.ask_json),
    run in the browser by Pyodide, on the same index and the same results file. Nothing is fetched from elsewhere:
    the Pyodide runtime and the package zip are the Table page's (_static/table/pyodide/, _static/table/deepmadness.zip),
-   the index and this build's scenario results are _static/dm-ask-index.json and _static/dm-spec-results.json.
+   the index, the word-piece vectors (solver/ask/vectors.bin, kept out of the zip: the Table page doesn't need them)
+   and this build's scenario results are _static/dm-ask-index.json, _static/dm-ask-vectors.bin and
+   _static/dm-spec-results.json.
    Pyodide loads on the first question (or when the box gets focus), not with the page.
    For scripts and tests:  await window.deepmadness.askRules(text)  -> what `deepmadness ask --json TEXT` prints. */
 (function () {
@@ -24,11 +26,13 @@
       return Promise.all([
         m.loadPyodide({ indexURL: ROOT + "_static/table/pyodide/", stdout: function () {}, stderr: function () {} }),
         get("_static/table/deepmadness.zip", "bytes"), get("_static/dm-ask-index.json"),
-        get("_static/dm-spec-results.json").catch(function () { return ""; })
+        get("_static/dm-spec-results.json").catch(function () { return ""; }),
+        get("_static/dm-ask-vectors.bin", "bytes")
       ]);
     }).then(function (got) {
       var py = got[0];
       py.unpackArchive(got[1], "zip", { extractDir: "/home/pyodide/deepmadness" });
+      py.FS.writeFile("/home/pyodide/deepmadness/solver/ask/vectors.bin", new Uint8Array(got[4]));
       py.globals.set("dm_index_text", got[2]);
       py.globals.set("dm_results_text", got[3]);
       py.runPython([
