@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import solver.ask.rank as rank_module
 from solver.ask import Asker
-from solver.ask.vectors import MAGIC, VECTORS, Vectors, _any_words, _words, cosine, load_vectors, write
+from solver.ask.vectors import (MAGIC, VECTORS, Vectors, _any_words, _words, cosine, digest, header, load_vectors,
+                                 write)
 from solver.spec import Results
 
 
@@ -64,6 +65,8 @@ def test_questions_alike_in_meaning_point_alike():
 # --- the file -----------------------------------------------------------------------------------------------------
 def test_the_packaged_file_is_read_whole():
     data = VECTORS.read_bytes()
+    head = header()
+    assert data.startswith(head) and head.split()[-1].decode() == digest(data[len(head):])  # the cache key's part
     v = Vectors(data)
     assert len(v.ids) == len(v.scales) > 27_000 and "[UNK]" not in v.ids
     with pytest.raises(ValueError):
@@ -89,7 +92,8 @@ def test_a_model2vec_model_is_written_as_signed_bytes_and_a_scale(tmp_path):
     _model(tmp_path, vocab, rows)
     assert write(tmp_path, tmp_path / "v.bin") == 3  # the special and the non-ASCII pieces left out
     data = (tmp_path / "v.bin").read_bytes()
-    assert data.startswith(MAGIC)
+    assert data.startswith(MAGIC) and header(tmp_path / "v.bin").split()[-1].decode() == digest(
+        data[len(header(tmp_path / "v.bin")):])
     v = Vectors(data)
     assert list(v.ids) == ["nest", "##s", "wound"] and v.dims == 3
     for piece, row in (("nest", rows[2]), ("##s", rows[3]), ("wound", rows[5])):
@@ -147,3 +151,22 @@ def test_scope_by_meaning_tells_a_rules_question_from_one_the_rules_dont_answer(
                                ("which pizza should we order for game night?", False)):
         inside, outside = rk.meant(m(question), rows, frozenset(rk.stemmer.tokens(question)))
         assert (inside > outside) == answered, (question, inside, outside)
+
+
+def test_a_kept_index_holds_the_meanings_and_answers_the_same(asker):
+    """index.with_meanings keeps every players' question's vector in the cached index (so a process reading it needn't
+    make them); made as needed instead, they are the very same numbers, so the answers are too."""
+    import copy
+
+    from solver.ask.index import is_index, with_meanings
+
+    kept = with_meanings(copy.deepcopy(asker.index))
+    assert is_index(kept) and len(kept["meanings"]["in"][0]) == len(kept["examples"]["text"])
+    other = Asker(index=kept, results=asker.results)
+    for q in ("can we hit the nest while its figure is off the board?", "bug tokens on my guy, what now",
+              "which pizza should we order for game night?"):
+        a, b = asker.ask(q), other.ask(q)
+        assert a.ids == b.ids and [h.score for h in a.hits] == [h.score for h in b.hits], q
+    broken = copy.deepcopy(kept)
+    broken["meanings"]["in"][0].pop()
+    assert not is_index(broken)

@@ -238,7 +238,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/18"
+INDEX_FORMAT = b"ask-index/19"
 #: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -249,7 +249,8 @@ def _sources() -> list[Path]:
 
     here = Path(__file__).resolve().parent
     catalog_folder = here.parent / "catalog"  # solver.catalog.catalog_dir(), without importing the YAML reader
-    code = [here / "index.py", here / "words.py", here / "answer.py", here.parent / "rule.py", here.parent / "spec.py",
+    code = [here / "index.py", here / "words.py", here / "answer.py", here / "vectors.py",
+            here.parent / "rule.py", here.parent / "spec.py",
             here.parent / "yamlio.py", catalog_folder / "__init__.py", here.parent / "investigators.py",
             here.parent / "game.py"]
     return [*code, *sorted(catalog_folder.glob("*.yaml")), *feature_files()]
@@ -344,11 +345,14 @@ def sources_key() -> str | None:
     """The hash of every source's bytes (and of the index's format), or ``None`` when a source can't be read."""
     import hashlib
 
+    from .vectors import header
+
     key = hashlib.blake2b(INDEX_FORMAT, digest_size=16)
     try:
         for source in _sources():
             raw = source.read_bytes()
             key.update(b"%d:%s%d:" % (len(str(source)), str(source).encode(), len(raw)) + raw)
+        key.update(header())  # the vectors file by the digest its header gives (the kept meanings are made of it)
     except OSError:
         return None
     return key.hexdigest()
@@ -372,7 +376,7 @@ def load_index() -> dict:
     kept = _decode(data, key) if data is not None else None
     if kept is not None:
         return kept
-    index = _build()
+    index = with_meanings(_build())  # kept for next time: with what every players' question means
     try:
         from ..fileio import write_atomic
 
@@ -386,6 +390,33 @@ def load_index() -> dict:
     except (OSError, ValueError):
         pass
     return index
+
+
+def with_meanings(index: dict) -> dict:
+    """``index`` with what each players' question means (``meanings``: the "in" and "out" examples' vectors,
+    :func:`.vectors.pack`), so that a process reading the kept index needn't make them (about 0.1 s for all of
+    them; one that builds the index without keeping it makes only those it needs, as it needs them)."""
+    from .vectors import load_vectors, pack
+
+    vectors = load_vectors()
+    examples = index["examples"]
+    index["meanings"] = {"dims": vectors.dims,
+                         **{side: pack([vectors.meaning(t) for t in examples[key]], vectors.dims)
+                            for side, key in (("in", "text"), ("out", "out_text"))}}
+    return index
+
+
+def _meanings_fit(value) -> bool:
+    """Whether an index's ``meanings`` (if any) has its shape: one scale a players' question on each side."""
+    meanings = value.get("meanings")
+    if meanings is None:
+        return True
+    return (isinstance(meanings, dict) and isinstance(meanings.get("dims"), int)
+            and all(isinstance(meanings.get(side), list) and len(meanings[side]) == 2
+                    and isinstance(meanings[side][0], list) and isinstance(meanings[side][1], str)
+                    and len(meanings[side][0]) == len(value["examples"][key])
+                    and all(isinstance(x, float) for x in meanings[side][0])
+                    for side, key in (("in", "text"), ("out", "out_text"))))
 
 
 def is_index(value) -> bool:
@@ -424,6 +455,7 @@ def is_index(value) -> bool:
             and len(value["examples"]["out_text"]) == len(value["examples"]["out"])
             and all(isinstance(t, str) for t in value["examples"]["out_text"])
             and all(isinstance(i, int) and 0 <= i < n for i in value["examples"]["owner"])
+            and _meanings_fit(value)
             and isinstance(value.get("counts"), list) and len(value["counts"]) == n
             and all(isinstance(bag, list) and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str)
                                                   and isinstance(p[1], int) for p in bag) for bag in value["counts"]))

@@ -19,7 +19,7 @@ import sqlite3
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from .vectors import cosine, load_vectors
+from .vectors import cosine, kept_meaning, load_vectors, unpacked
 from .words import Stemmer, normal_words
 
 #: The BM25 weight of the players' questions an entry answers (the catalog's ``asked``), beside its text's 1.0: chosen
@@ -68,7 +68,7 @@ NEIGHBOUR_SHARPNESS = 10.0
 #: meaning means what the question does (a softmax of the cosines, :data:`MEANING_SHARPNESS`)
 MEANING_WEIGHT = 0.6
 MEANING_SHARPNESS = 20.0
-MEANING_CANDIDATES = 30
+MEANING_CANDIDATES = 15
 
 
 def _log_likelihood(words: Sequence[str], bag: Mapping[str, int], size: int, vocabulary: int) -> float:
@@ -138,6 +138,9 @@ class Ranker:
         self._outside_text = examples.get("out_text", ())  # each "out" row as written
         self._outside_meanings: dict[int, list[float] | None] = {}  # their meanings, made when first needed
         self._entry_memo: tuple[object, dict[int, float | None]] = (None, {})  # see entry_meanings
+        kept = index.get("meanings")  # the examples' meanings, when the index keeps them (index.with_meanings)
+        self._kept_in = unpacked(kept["in"], kept["dims"]) if kept else None
+        self._kept_out = unpacked(kept["out"], kept["dims"]) if kept else None
         frequency = Counter(w for rows in sides.values() for row in rows for w in row)
         total = sum(len(rows) for rows in sides.values())
         #: a word's weight in :meth:`nearest`: its inverse frequency among the example questions
@@ -303,7 +306,8 @@ class Ranker:
     def example_meaning(self, i: int) -> list[float] | None:
         """What players' question ``i`` (an "in" row) means (:meth:`.vectors.Vectors.meaning`), made once."""
         if i not in self._meanings:
-            self._meanings[i] = load_vectors().meaning(self._example_text[i])
+            self._meanings[i] = (self._kept_in(i) if self._kept_in
+                                 else kept_meaning(load_vectors().meaning(self._example_text[i])))
         return self._meanings[i]
 
     def entry_meanings(self, meaning: Sequence[float], rows: Sequence[int]) -> dict[int, float]:
@@ -330,7 +334,8 @@ class Ranker:
     def outside_meaning(self, i: int) -> list[float] | None:
         """What out-of-scope example ``i`` (an "out" row) means, made once."""
         if i not in self._outside_meanings:
-            self._outside_meanings[i] = load_vectors().meaning(self._outside_text[i])
+            self._outside_meanings[i] = (self._kept_out(i) if self._kept_out
+                                         else kept_meaning(load_vectors().meaning(self._outside_text[i])))
         return self._outside_meanings[i]
 
     def meaning_share(self, total: Sequence[float], meaning: Sequence[float]) -> dict[int, float]:

@@ -34,7 +34,10 @@ from pathlib import Path
 
 #: the vectors' file, beside this module
 VECTORS = Path(__file__).with_name("vectors.bin")
-MAGIC = b"dm-vectors/1\n"
+MAGIC = b"dm-vectors/2\n"
+#: :meth:`Vectors.packed`: a piece's scale in fixed point, this many units to one
+FIXED = 1 << 16
+_PLUS_128 = bytes((b + 128) % 256 for b in range(256))  # a signed byte's bits → its value plus 128
 #: a word longer than this is one unknown piece (as BERT's word-piece model has it)
 MAX_WORD_CHARS = 100
 
@@ -47,44 +50,54 @@ class Vectors:
             raise ValueError("not a vectors file")
         at = len(MAGIC)
         end = data.index(b"\n", at)
-        self.dims, count = map(int, data[at:end].split())
-        at = end + 1
-        end = at
-        for _ in range(count):  # the pieces, one a line
-            end = data.index(b"\n", end) + 1
-        pieces = data[at:end - 1].decode("ascii").split("\n")
-        self.ids = {p: i for i, p in enumerate(pieces)}
+        self.dims, count, size = map(int, data[at:end].split()[:3])  # dimensions, pieces, the pieces' bytes, digest
+        at, end = end + 1, end + 1 + size
+        pieces = data[at:end].decode("ascii").split("\n")  # the pieces, one a line
+        if len(pieces) != count or data[end:end + 1] != b"\n":
+            raise ValueError("a vectors file cut short")
+        end += 1
+        self.ids = dict(zip(pieces, range(count)))
         self.scales = array("f")
         self.scales.frombytes(data[end:end + 4 * count])
         if sys.byteorder != "little":
             self.scales.byteswap()
         self._vectors: dict[int, list[float]] = {}  # each piece's vector, made the first time it is read
-        self._rows = memoryview(data)[end + 4 * count:end + 4 * count + count * self.dims].cast("b")
+        self._packed: dict[int, tuple[int, int]] = {}  # and as one integer (:meth:`packed`)
+        self._word_pieces: dict[str, list[int]] = {}  # each word's pieces, found the first time it is read
+        body = data[end + 4 * count:end + 4 * count + count * self.dims]
+        self._rows = memoryview(body).cast("b")
+        self._body = body
         if len(self._rows) != count * self.dims:
             raise ValueError("a vectors file cut short")
 
     def pieces(self, text: str) -> list[int]:
         """The vocabulary's pieces of ``text`` (their numbers), unknown words left out."""
         out: list[int] = []
-        ids = self.ids
+        known = self._word_pieces
         for word in _words(text):
-            if len(word) > MAX_WORD_CHARS:
-                continue
-            start, found = 0, []
-            while start < len(word):
-                end = len(word)
-                while end > start:
-                    piece = word[start:end] if start == 0 else "##" + word[start:end]
-                    if piece in ids:
-                        found.append(ids[piece])
-                        break
-                    end -= 1
-                else:  # no piece fits: the word is unknown
-                    found = []
-                    break
-                start = end
+            found = known.get(word)
+            if found is None:
+                found = known[word] = self._word(word)
             out.extend(found)
         return out
+
+    def _word(self, word: str) -> list[int]:
+        """One word's pieces, longest first; none when some part of it is no piece (or it is too long)."""
+        ids, start, found = self.ids, 0, []
+        if len(word) > MAX_WORD_CHARS:
+            return found
+        while start < len(word):
+            end = len(word)
+            while end > start:
+                piece = word[start:end] if start == 0 else "##" + word[start:end]
+                if piece in ids:
+                    found.append(ids[piece])
+                    break
+                end -= 1
+            else:  # no piece fits: the word is unknown
+                return []
+            start = end
+        return found
 
     def vector(self, piece: int) -> list[float]:
         """Piece number ``piece``'s vector."""
@@ -94,11 +107,33 @@ class Vectors:
             found = self._vectors[piece] = [s * x for x in self._rows[piece * d:(piece + 1) * d]]
         return found
 
+    def packed(self, piece: int) -> tuple[int, int]:
+        """Piece number ``piece``'s vector as one integer, and its bias: each value, plus 128, in a 64-bit field of
+        its own, all times the piece's scale in fixed point (:data:`FIXED` a unit; the bias is 128 times that
+        scale). Adding the integers of several pieces adds their vectors field by field in one machine-level sum;
+        less the biases' sum, each field is the sum of that dimension (no field overflows below 2**40 pieces)."""
+        found = self._packed.get(piece)
+        if found is None:
+            d, scale = self.dims, round(self.scales[piece] * FIXED)
+            biased = self._body[piece * d:(piece + 1) * d].translate(_PLUS_128)  # each value plus 128: 0..255
+            fields = array("q", memoryview(biased))
+            found = self._packed[piece] = (scale * int.from_bytes(fields.tobytes(), sys.byteorder), 128 * scale)
+        return found
+
     def meaning(self, text: str) -> list[float] | None:
         """The unit vector of ``text``'s pieces summed; ``None`` when it has no piece the vocabulary knows."""
-        total = list(map(sum, zip(*map(self.vector, self.pieces(text)))))
-        norm = math.sqrt(sum(map(mul, total, total)))
-        return [x / norm for x in total] if norm else None
+        pieces = self.pieces(text)
+        if not pieces:
+            return None
+        total, offset = 0, 0
+        for value, bias in map(self.packed, pieces):
+            total += value
+            offset += bias
+        fields = array("q")
+        fields.frombytes(total.to_bytes(8 * self.dims, sys.byteorder))
+        sums = [v - offset for v in fields]
+        norm = math.sqrt(sum(map(mul, sums, sums)))
+        return [v / norm for v in sums] if norm else None
 
 
 def cosine(a: list[float], b: list[float]) -> float:
@@ -154,6 +189,47 @@ def load_vectors() -> Vectors:
     return Vectors(VECTORS.read_bytes())
 
 
+def quantized(vec: list[float] | None) -> tuple[float, list[int]] | None:
+    """A players' question's vector as the index keeps it: a scale and signed bytes (``None`` for none)."""
+    top = max(map(abs, vec)) if vec else 0.0
+    if not top:
+        return None
+    return float(f"{top / 127:.6g}"), [round(x * 127 / top) for x in vec]
+
+
+def kept_meaning(vec: list[float] | None) -> list[float] | None:
+    """``vec`` as it reads back from the index (:func:`quantized`): the same whether the index was kept or not."""
+    q = quantized(vec)
+    return [q[0] * x for x in q[1]] if q else None
+
+
+def pack(rows: list[list[float] | None], dims: int) -> list:
+    """Unit vectors (or ``None``) as plain data for the index: [each row's scale (0 for ``None``), the rows as
+    signed bytes in base64] (:func:`quantized`)."""
+    import base64
+
+    scales, body = [], bytearray()
+    for q in map(quantized, rows):
+        scales.append(q[0] if q else 0.0)
+        body.extend(struct.pack(f"{dims}b", *q[1]) if q else bytes(dims))
+    return [scales, base64.b64encode(bytes(body)).decode("ascii")]
+
+
+def unpacked(packed: list, dims: int):
+    """What :func:`pack` made, read back: a function from a row's number to its vector (``None`` for none)."""
+    import base64
+
+    scales, rows = packed[0], memoryview(base64.b64decode(packed[1])).cast("b")
+    if len(rows) != len(scales) * dims:
+        raise ValueError("packed vectors of the wrong size")
+
+    def row(i: int) -> list[float] | None:
+        s = scales[i]
+        return [s * x for x in rows[i * dims:(i + 1) * dims]] if s else None
+
+    return row
+
+
 def write(model_dir: Path, out: Path) -> int:
     """Write a model2vec model's vectors (``model.safetensors``: one float16 or float32 ``embeddings`` matrix;
     ``tokenizer.json``: a WordPiece vocabulary) as a vectors file: the ASCII pieces, each vector as signed bytes and a
@@ -192,8 +268,23 @@ def write_rows(out: Path, pieces: list[str], rows: list[list[float]]) -> None:
         body.extend(struct.pack(f"{dims}b", *(round(x * 127 / top) for x in vec)))
     if sys.byteorder != "little":
         scales.byteswap()
-    write_atomic(out, MAGIC + f"{dims} {len(pieces)}\n".encode() + "\n".join(pieces).encode("ascii") + b"\n"
-                 + scales.tobytes() + bytes(body))
+    vocabulary = "\n".join(pieces).encode("ascii")
+    rest = vocabulary + b"\n" + scales.tobytes() + bytes(body)
+    write_atomic(out, MAGIC + f"{dims} {len(pieces)} {len(vocabulary)} {digest(rest)}\n".encode() + rest)
+
+
+def digest(data: bytes) -> str:
+    """The digest a vectors file's header gives of what follows it (:func:`header`)."""
+    import hashlib
+
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def header(path: Path = VECTORS) -> bytes:
+    """A vectors file's first two lines: its format, dimensions, pieces, the pieces' bytes and the digest of the
+    rest — enough to tell one file from another without reading 3.7 MB (the ask index's cache key)."""
+    with open(path, "rb") as f:
+        return f.readline() + f.readline()
 
 
 def main(argv: list[str] | None = None) -> int:

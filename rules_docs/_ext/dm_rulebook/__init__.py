@@ -283,7 +283,9 @@ def write_ask_files(static: Path, data) -> None:
     from solver.ask.index import load_index
     from solver.ask.vectors import VECTORS
 
-    write_atomic(static / "dm-ask-index.json", json.dumps(load_index(), ensure_ascii=False, separators=(",", ":")))
+    index = load_index()
+    index.pop("meanings", None)  # 0.6 MB more to download: the browser makes the few a question needs (the same)
+    write_atomic(static / "dm-ask-index.json", json.dumps(index, ensure_ascii=False, separators=(",", ":")))
     write_atomic(static / "dm-ask-vectors.bin", VECTORS.read_bytes())
     results = data.results_file
     if results is not None and results.exists():
