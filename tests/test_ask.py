@@ -59,11 +59,14 @@ def test_the_question_set_is_large_varied_and_split():
     parts = {part: ask_quality.questions(part) for part in ask_quality.PARTS}
     assert all(len(parts[p]) >= 75 for p in ask_quality.HELD_OUT_PARTS)
     assert len(parts["held_out"]) + len(parts["tuning"]) >= 150
-    for questions in parts.values():
+    for part, questions in parts.items():
         assert sum(q.get("scope") == "out" for q in questions) >= 10
         counts = {a: sum(_area(q["answers"][0]) == a for q in questions if "answers" in q) for a in AREAS}
-        # the board's area holds seven assumptions only (its rules are the base game's): two questions at least
-        assert all(n >= (2 if a == "board" else 5) for a, n in counts.items()), counts
+        # the board's area holds seven assumptions only (its rules are the base game's): two questions at least —
+        # but in the fourth held-out part, whose writer took out every question drafted about the catalog's readings
+        # and assumptions (its header says why), before it was measured
+        board = 0 if part == "held_out_4" else 2
+        assert all(n >= (board if a == "board" else 5) for a, n in counts.items()), counts
     texts = {part: {q["q"].strip().lower() for q in questions} for part, questions in parts.items()}
     assert not any(texts[p] & texts["tuning"] for p in ask_quality.HELD_OUT_PARTS)
 
@@ -134,7 +137,8 @@ def test_the_held_out_questions_are_those_recorded_when_they_were_written():
 
 @pytest.mark.parametrize("part, commit, sha256", [
     ("held_out_2", ask_quality.HELD_OUT_2_COMMIT, ask_quality.HELD_OUT_2_SHA256),
-    ("held_out_3", ask_quality.HELD_OUT_3_COMMIT, ask_quality.HELD_OUT_3_SHA256)])
+    ("held_out_3", ask_quality.HELD_OUT_3_COMMIT, ask_quality.HELD_OUT_3_SHA256),
+    ("held_out_4", ask_quality.HELD_OUT_4_COMMIT, ask_quality.HELD_OUT_4_SHA256)])
 def test_the_later_held_out_parts_are_the_ones_committed_alone(part, commit, sha256):
     """The second and third held-out files have the bytes they had when each was committed on its own (the SHA-256
     is recorded, so this holds on any copy); where the history is there, that commit added that file and nothing
@@ -275,6 +279,7 @@ def _figure(part: str, f: dict) -> str:
 FLOORS = {"held_out": {"first": 0.87, "top3": 0.93, "not_covered": 0.90},
           "held_out_2": {"first": 0.84, "top3": 0.93, "not_covered": 0.92},
           "held_out_3": {"first": 0.87, "top3": 0.94, "not_covered": 0.84},
+          "held_out_4": {"first": 0.82, "top3": 0.89, "not_covered": 0.76},
           "tuning": {"first": 0.89, "top3": 0.96, "not_covered": 0.90}}
 
 
@@ -305,7 +310,7 @@ def test_the_performance_data_holds_todays_figures_and_says_pass_or_miss_truly(f
     data = json.loads(ask_quality.OUT.read_text(encoding="utf-8"))
     assert data["targets"] == ask_quality.TARGETS
     assert set(data["parts"]) == set(data["status"]) == set(ask_quality.PARTS)
-    assert set(data["start"]) == {"held_out", "held_out_3", "tuning"}
+    assert set(data["start"]) == {"held_out", "held_out_3", "held_out_4", "tuning"}
     for part, recorded in data["parts"].items():
         live = figures[part]
         for k in ("first", "top3", "not_covered"):
