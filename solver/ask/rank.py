@@ -130,17 +130,14 @@ class Ranker:
         examples = index.get("examples", {})
         sides = {side: [row.split() for row in examples.get(side, ())] for side in ("in", "out")}
         self._example_owner = examples.get("owner", ())  # the entry each "in" row asks of
-        self._example_text = examples.get("text", ())  # each "in" row as written
+        self._texts = {"in": examples.get("text", ()), "out": examples.get("out_text", ())}  # each row as written
         self._examples_of: list[list[int]] = [[] for _ in range(self.size)]  # each entry's "in" rows
         for i, row in enumerate(self._example_owner):
             self._examples_of[row].append(i)
-        self._meanings: dict[int, list[float] | None] = {}  # each "in" row's meaning, made when first needed
-        self._outside_text = examples.get("out_text", ())  # each "out" row as written
-        self._outside_meanings: dict[int, list[float] | None] = {}  # their meanings, made when first needed
+        self._meanings: dict[str, dict[int, list[float] | None]] = {"in": {}, "out": {}}  # made when first needed
         self._entry_memo: tuple[object, dict[int, float | None]] = (None, {})  # see entry_meanings
         kept = index.get("meanings")  # the examples' meanings, when the index keeps them (index.with_meanings)
-        self._kept_in = unpacked(kept["in"], kept["dims"]) if kept else None
-        self._kept_out = unpacked(kept["out"], kept["dims"]) if kept else None
+        self._kept = {side: unpacked(kept[side], kept["dims"]) if kept else None for side in ("in", "out")}
         frequency = Counter(w for rows in sides.values() for row in rows for w in row)
         total = sum(len(rows) for rows in sides.values())
         #: a word's weight in :meth:`nearest`: its inverse frequency among the example questions
@@ -303,12 +300,14 @@ class Ranker:
                 best[owner[i]] = alike
         return best
 
-    def example_meaning(self, i: int) -> list[float] | None:
-        """What players' question ``i`` (an "in" row) means (:meth:`.vectors.Vectors.meaning`), made once."""
-        if i not in self._meanings:
-            self._meanings[i] = (self._kept_in(i) if self._kept_in
-                                 else kept_meaning(load_vectors().meaning(self._example_text[i])))
-        return self._meanings[i]
+    def example_meaning(self, i: int, side: str = "in") -> list[float] | None:
+        """What players' question ``i`` of ``side`` ("in": an entry's ``asked``; "out": an out-of-scope example)
+        means (:meth:`.vectors.Vectors.meaning`, as the index keeps it), made once."""
+        made = self._meanings[side]
+        if i not in made:
+            kept = self._kept[side]
+            made[i] = kept(i) if kept else kept_meaning(load_vectors().meaning(self._texts[side][i]))
+        return made[i]
 
     def entry_meanings(self, meaning: Sequence[float], rows: Sequence[int]) -> dict[int, float]:
         """For each entry of ``rows`` with players' questions: how nearly the one nearest in meaning to ``meaning``
@@ -329,14 +328,7 @@ class Ranker:
         postings = self._example_rows["out"]
         outside = {i for w in stems for i in postings.get(w, ())}
         return (max(self.entry_meanings(meaning, rows).values(), default=-1.0),
-                max((cosine(meaning, m) for m in map(self.outside_meaning, outside) if m), default=-1.0))
-
-    def outside_meaning(self, i: int) -> list[float] | None:
-        """What out-of-scope example ``i`` (an "out" row) means, made once."""
-        if i not in self._outside_meanings:
-            self._outside_meanings[i] = (self._kept_out(i) if self._kept_out
-                                         else kept_meaning(load_vectors().meaning(self._outside_text[i])))
-        return self._outside_meanings[i]
+                max((cosine(meaning, m) for i in outside if (m := self.example_meaning(i, "out"))), default=-1.0))
 
     def meaning_share(self, total: Sequence[float], meaning: Sequence[float]) -> dict[int, float]:
         """The share (summing to one) of each of the :data:`MEANING_CANDIDATES` entries scored highest in
@@ -386,7 +378,7 @@ class Ranker:
             for row, kind in enumerate(self.kinds):
                 if kind != "rule":
                     total[row] *= OPTION_FACTOR
-        if meaning is not None and MEANING_WEIGHT and self._example_text:
+        if meaning is not None and MEANING_WEIGHT and self._texts["in"]:
             best = max(total)
             for row, share in self.meaning_share(total, meaning).items():
                 total[row] += MEANING_WEIGHT * best * share
