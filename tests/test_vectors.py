@@ -58,7 +58,8 @@ def test_questions_alike_in_meaning_point_alike():
                                   ("can I heal above max health", "can a figure gain health over its maximum",
                                    "where does the nest spawn"),
                                   ("my guy got killed, is the whole game over for us?",
-                                   "an investigator dies: do the players lose?", "how many dice does the shotgun roll?")):
+                                   "an investigator dies: do the players lose?",
+                                   "how many dice does the shotgun roll?")):
         assert cosine(m(question), m(same)) > cosine(m(question), m(other)), (question, same, other)
 
 

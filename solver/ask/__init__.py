@@ -84,8 +84,6 @@ NEAREST_SIMILARITY = 0.3
 #: (:data:`OUTSIDE_MARGIN`) or its coverage (:data:`MIN_COVERAGE`): on the A halves of two splits of the tuning part
 #: 3 and 0 more right rulings first, on the B halves 0 and 3, "not covered" unchanged.
 NEAREST_LEAD = 0.05
-#: The topics that answer a question about the base game: what of this expansion may go into it. Any other
-#: question that names the base game asks the base game's own rules, which the expansion's don't hold.
 #: Honest scope by meaning (:meth:`.rank.Ranker.meant`): a question whose nearest players' question in meaning, among
 #: the best-scored entries' ``asked``, is at least this alike (cosine) and more alike by :data:`MEANT_LEAD_IN` than
 #: any out-of-scope example counts as like an asked question (as the nearest example by words, above); one whose
@@ -93,6 +91,8 @@ NEAREST_LEAD = 0.05
 MEANT_SIMILARITY = 0.65
 MEANT_LEAD_IN = 0.0
 MEANT_LEAD_OUT = 0.05
+#: The topics that answer a question about the base game: what of this expansion may go into it. Any other
+#: question that names the base game asks the base game's own rules, which the expansion's don't hold.
 BASE_GAME_TOPICS = frozenset({"components"})
 #: How a question names the base game (stems).
 BASE_GAME_NAMES = ("base game", "base campaign")
@@ -172,7 +172,8 @@ class Asker:
             return self._not_covered(question, order[:8], generated)
         names = _names(question)
         inside, outside = rk.nearest(frozenset(tokens))
-        meant_in, meant_out = rk.meant(meaning, order[:rank.MEANING_CANDIDATES], frozenset(tokens)) if meaning else (-1.0, -1.0)
+        meant_in, meant_out = (rk.meant(meaning, order[:rank.MEANING_CANDIDATES], frozenset(tokens)) if meaning
+                               else (-1.0, -1.0))
         if meant_in >= MEANT_SIMILARITY and meant_in > meant_out + MEANT_LEAD_IN:  # means what an asked question does
             inside, outside = max(inside, 1.0), 0.0
         elif meant_out >= MEANT_SIMILARITY and meant_out > meant_in + MEANT_LEAD_OUT:  # means what an example the

@@ -446,7 +446,8 @@ def is_index(value) -> bool:
             and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 3 and isinstance(r[0], str)
                                                    and r[1] in ("yes", "no") and isinstance(r[2], bool) for r in rows)
                     for rows in value["yes_no"])
-            and isinstance(value.get("examples"), dict) and set(value["examples"]) == {"in", "out", "owner", "text", "out_text"}
+            and isinstance(value.get("examples"), dict)
+            and set(value["examples"]) == {"in", "out", "owner", "text", "out_text"}
             and all(isinstance(value["examples"][side], list) and all(isinstance(r, str) for r in value["examples"][side])
                     for side in ("in", "out"))
             and isinstance(value["examples"]["owner"], list)
