@@ -5,7 +5,9 @@ development set written later from the rulebook, the catalog's rule texts and BA
 held-out part or the catalog's ``asked`` questions, and tests/ask_questions_dev2.yaml, a development set of 132
 yes/no questions written the same way in session 11, half of them answered yes, and tests/ask_questions_dev3.yaml, a
 development set of 189 questions written blind like the held-out parts at the start of session 12, to choose between
-ranking methods: a fresh set the ranking had never been tuned on) and three fresh held-out parts
+ranking methods: a fresh set the ranking had never been tuned on, and tests/ask_questions_dev4.yaml, a fourth of 168
+written the same way at the end of session 12 in the voices the fourth held-out part asked for: phone-typed, long
+stories, players who know only the base game) and four fresh held-out parts
 (tests/ask_questions_fresh.yaml, fresh2, fresh3 and fresh4, each written and committed before the changes it
 measures; measured only to report).
 
@@ -30,7 +32,8 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
          "held_out_3": (HERE / "ask_questions_fresh3.yaml",),
          "held_out_4": (HERE / "ask_questions_fresh4.yaml",),
          "tuning": (HERE / "ask_questions.yaml", HERE / "ask_questions_heldout.yaml", HERE / "ask_questions_dev.yaml",
-                    HERE / "ask_questions_dev2.yaml", HERE / "ask_questions_dev3.yaml")}
+                    HERE / "ask_questions_dev2.yaml", HERE / "ask_questions_dev3.yaml",
+                    HERE / "ask_questions_dev4.yaml")}
 #: The held-out parts: measured only to report, never tuned on. The second was written at the end of session 10,
 #: after the ranking's last change of that session, from the rulebook alone, and measured once then.
 #: The third was written at the start of session 11, before any of that session's changes, and measured then with

@@ -279,8 +279,8 @@ def _figure(part: str, f: dict) -> str:
 FLOORS = {"held_out": {"first": 0.87, "top3": 0.93, "not_covered": 0.90},
           "held_out_2": {"first": 0.84, "top3": 0.93, "not_covered": 0.92},
           "held_out_3": {"first": 0.87, "top3": 0.94, "not_covered": 0.84},
-          "held_out_4": {"first": 0.82, "top3": 0.89, "not_covered": 0.76},
-          "tuning": {"first": 0.89, "top3": 0.96, "not_covered": 0.90}}
+          "held_out_4": {"first": 0.83, "top3": 0.91, "not_covered": 0.76},
+          "tuning": {"first": 0.87, "top3": 0.95, "not_covered": 0.85}}
 
 
 @pytest.mark.parametrize("part", ask_quality.PARTS)
@@ -298,9 +298,10 @@ def test_the_ruling_says_yes_or_no_rightly(figures):
     """The tuning part's yes/no questions (``yes_no:``) whose first hit is the right rule: the ruling's first word
     matches the rule for most of them — the answer of the rule's labelled players' question most like it, else read
     from the rule's wording (a restriction such as "only" is a no only to a question that asks past it). The floor
-    is the figure measured last (78 of 92) less about four questions."""
+    is the figure measured last (267 of 335, with the fourth development set's harder voices) less about four
+    questions."""
     f = figures["tuning"]
-    assert f["yes_no"] >= 30 and f["yes_no_right"] >= 0.80 * f["yes_no"], f
+    assert f["yes_no"] >= 30 and f["yes_no_right"] >= 0.78 * f["yes_no"], f
 
 
 def test_the_performance_data_holds_todays_figures_and_says_pass_or_miss_truly(figures):

@@ -184,7 +184,7 @@ class Asker:
                 and not like_answered):
             return self._not_covered(question, order[:8], generated)
         names_base_game = any(f" {name} " in joined for name in BASE_GAME_NAMES)
-        if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
+        if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS and not like_answered:
             return self._not_covered(question, order[:8], generated)
         if not like_answered and \
                 max(self.coverage(i, concepts, names) for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
