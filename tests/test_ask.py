@@ -855,3 +855,14 @@ def test_a_long_text_costs_no_more_than_its_first_characters(asker):
     head = "can two egg sacs share a room? "
     huge = head * (20 * MAX_QUESTION_CHARS // len(head))
     assert asker.ask(huge).ids == asker.ask(huge[:MAX_QUESTION_CHARS]).ids
+
+
+def test_a_story_is_covered_by_its_last_sentence(asker, monkeypatch):
+    """A question told as a story: the table talk before it is no reason to refuse it when its last sentence, the
+    question, is one the rules answer (the coverage check reads that sentence too)."""
+    story = ("We were setting up on a rainy Sunday with my cousins and the bag of tokens got mixed up with another "
+             "game's and the dog ate one. How many unbound markers do we put on the unbound card in setup?")
+    answer = asker.ask(story)
+    assert answer.matched and answer.ids[0].startswith("fathoms-setup.")
+    monkeypatch.setattr(ask_module, "_core_concepts", lambda rk, question: ())
+    assert not asker.ask(story).matched  # without it, the story's words would refuse it

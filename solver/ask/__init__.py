@@ -187,7 +187,8 @@ class Asker:
         if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS and not like_answered:
             return self._not_covered(question, order[:8], generated)
         if not like_answered and \
-                max(self.coverage(i, concepts, names) for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
+                max(self.coverage(i, c, names) for c in (concepts, *_core_concepts(rk, question))
+                    for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
             return self._not_covered(question, order[:8], generated)
         if outside >= NEAREST_SIMILARITY and outside > inside + NEAREST_LEAD:  # like an example the rules don't answer
             return self._not_covered(question, order[:8], generated)
@@ -279,6 +280,15 @@ class Asker:
                 seen.add(e.area)
                 out.append(Suggestion(e.area_title, e.topic_title, e.id))
         return tuple(out)
+
+
+def _core_concepts(rk, question: str) -> tuple:
+    """The concepts of a question's last sentence, when it has more than one (a story's question is at its end):
+    ``()`` otherwise."""
+    import re
+
+    sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
+    return (rk.concepts(sentences[-1]),) if len(sentences) > 1 else ()
 
 
 def _names(question: str) -> frozenset[str]:
