@@ -147,10 +147,11 @@ def test_scope_by_meaning_tells_a_rules_question_from_one_the_rules_dont_answer(
     """Ranker.meant: the nearest players' question in meaning among the best entries' ``asked`` and among the
     glossary's out-of-scope examples that share a word with the question."""
     rk, m = asker.ranker, load_vectors().meaning
-    rows = list(range(rk.size))
     for question, answered in (("can we hit the nest while its figure is off the board?", True),
                                ("which pizza should we order for game night?", False)):
-        inside, outside = rk.meant(m(question), rows, frozenset(rk.stemmer.tokens(question)))
+        scores = rk.scores(rk.concepts(question))
+        order = sorted(range(rk.size), key=lambda i: -scores[i])
+        inside, outside = rk.meant(m(question), order, frozenset(rk.stemmer.tokens(question)))
         assert (inside > outside) == answered, (question, inside, outside)
 
 

@@ -31,12 +31,13 @@ rules_docs/performance.md)
   are likelier among the glossary's ``out_of_scope_questions`` than among everything the rules answer
   (:data:`OUTSIDE_MARGIN`, unless its best rule says what may go into the base game), when the players' question
   most like it is one of those examples rather than one the catalog's ``asked`` holds
-  (:data:`NEAREST_SIMILARITY`, :data:`NEAREST_LEAD`; the other way round, it keeps a question from the likelihood
-  and coverage refusals), when it names
+  (:data:`NEAREST_SIMILARITY`, :data:`NEAREST_LEAD`; by meaning first where the meanings tell, :data:`MEANT_SIMILARITY`;
+  the other way round, it keeps a question from the likelihood, base-game and coverage refusals), when it names
   the base game (:data:`BASE_GAME_NAMES`) and the best rule is not one of those that say what may go into it
-  (:data:`BASE_GAME_TOPICS`), or when none of the best documents (:data:`COVERAGE_CHECKED`) holds enough of it
-  (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the catalog never uses weighs
-  :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name — :data:`UNKNOWN_NAME_WEIGHT`).
+  (:data:`BASE_GAME_TOPICS`), or when none of the best documents (:data:`COVERAGE_CHECKED`) holds enough of it or
+  of its last sentence (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the
+  catalog never uses weighs :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name —
+  :data:`UNKNOWN_NAME_WEIGHT`).
 * The ruling first (:mod:`solver.ask.answer`): the best rule's first sentence, opened by yes or no when the
   question asks so: the answer the catalog gives the rule's yes/no question most like it (``asked: "… ? → no"``,
   :data:`KNOWN_ANSWER_SIMILARITY`), else from the rule's wording (its main clause says no where the question says
@@ -150,8 +151,6 @@ class Asker:
         """The rulings that answer ``question``, best first; none (with the nearest topics) when the rules don't
         cover it. Only its first :data:`MAX_QUESTION_CHARS` characters are read (the command line refuses a longer
         one)."""
-        from . import rank
-
         question = question[:MAX_QUESTION_CHARS]
         rk = self.ranker
         concepts = rk.concepts(question)
@@ -159,7 +158,7 @@ class Asker:
         stems = rk.stemmer.stems(w for w, _ in normal_words(question))
         tokens = rk.stemmer.tokens(question)  # the content stems
         words = [*tokens, *question_kinds(question)]  # what naive Bayes reads of it
-        meaning = load_vectors().meaning(question)
+        meaning = load_vectors().meaning(question) if concepts else None
         scores = (rk.scores(concepts, frozenset(stems), words, meaning) if concepts
                   else [0.0] * len(self.entries))
         order = sorted(range(len(scores)), key=lambda i: -scores[i])
@@ -171,15 +170,16 @@ class Asker:
         if any(f" {cue} " in joined for cue in self._cues):
             return self._not_covered(question, order[:8], generated)
         names = _names(question)
-        inside, outside = rk.nearest(frozenset(tokens))
-        meant_in, meant_out = (rk.meant(meaning, order[:rank.MEANING_CANDIDATES], frozenset(tokens)) if meaning
-                               else (-1.0, -1.0))
+        meant_in, meant_out = rk.meant(meaning, order, frozenset(tokens)) if meaning else (-1.0, -1.0)
         if meant_in >= MEANT_SIMILARITY and meant_in > meant_out + MEANT_LEAD_IN:  # means what an asked question does
-            inside, outside = max(inside, 1.0), 0.0
+            like_in, like_out = True, False
         elif meant_out >= MEANT_SIMILARITY and meant_out > meant_in + MEANT_LEAD_OUT:  # means what an example the
-            inside, outside = 0.0, max(outside, 1.0)  # rules don't answer does
-        like_answered = (inside >= NEAREST_SIMILARITY and inside > outside + NEAREST_LEAD  # like an asked question
-                         and all(rk.holders(n) or n in rk.figures for n in names))  # and naming no stranger
+            like_in, like_out = False, True  # rules don't answer does
+        else:  # else as alike in words
+            inside, outside = rk.nearest(frozenset(tokens))
+            like_in = inside >= NEAREST_SIMILARITY and inside > outside + NEAREST_LEAD
+            like_out = outside >= NEAREST_SIMILARITY and outside > inside + NEAREST_LEAD
+        like_answered = like_in and all(rk.holders(n) or n in rk.figures for n in names)  # naming no stranger
         if (rk.outside_margin(words) > OUTSIDE_MARGIN and self.entries[order[0]].topic not in BASE_GAME_TOPICS
                 and not like_answered):
             return self._not_covered(question, order[:8], generated)
@@ -190,7 +190,7 @@ class Asker:
                 max(self.coverage(i, c, names) for c in (concepts, *_core_concepts(rk, question))
                     for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
             return self._not_covered(question, order[:8], generated)
-        if outside >= NEAREST_SIMILARITY and outside > inside + NEAREST_LEAD:  # like an example the rules don't answer
+        if like_out:  # like an example the rules don't answer
             return self._not_covered(question, order[:8], generated)
         hits: list[Hit] = []
         shown: set[str] = set()

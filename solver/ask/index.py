@@ -182,7 +182,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     counts = [bag(texts) for texts in bag_texts]
     # one players' question a row, as its content stems: those the rules answer (every entry's asked) and the
     # glossary's examples of those they don't, for the nearest-example check of honest scope (Ranker.nearest)
-    outside = [words_of(str(q)) for q in glossary_data.get("out_of_scope_questions") or ()]
+    outside_texts = [str(q) for q in glossary_data.get("out_of_scope_questions") or ()]
+    outside = [words_of(q) for q in outside_texts]
 
     def stem_set(words: list[tuple[str, bool]]) -> str:  # a question's content stems, as one string
         return " ".join(sorted(set(stemmer.stems(w for w, stop in words if not stop))))
@@ -191,7 +192,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
                 "out": [stem_set(w) for w in outside],
                 "owner": [row for row, d in enumerate(drafts) for _ in d[6]],  # the entry each "in" row asks of
                 "text": [q for d in drafts for q in d[6]],  # each "in" row as written, for what it means (vectors)
-                "out_text": [str(q) for q in glossary_data.get("out_of_scope_questions") or ()]}  # and each "out" row
+                "out_text": outside_texts}  # and each "out" row
     # the yes/no questions players ask of each rule, with the rule's answer (content stems, yes or no, whether it
     # asks about a negative statement): the ruling takes the answer of the one most like a question
     from .answer import negative_question
@@ -415,6 +416,7 @@ def _meanings_fit(value) -> bool:
             and all(isinstance(meanings.get(side), list) and len(meanings[side]) == 2
                     and isinstance(meanings[side][0], list) and isinstance(meanings[side][1], str)
                     and len(meanings[side][0]) == len(value["examples"][key])
+                    and len(meanings[side][1]) == 4 * -(-len(meanings[side][0]) * meanings["dims"] // 3)  # base64
                     and all(isinstance(x, float) for x in meanings[side][0])
                     for side, key in (("in", "text"), ("out", "out_text"))))
 
@@ -448,13 +450,11 @@ def is_index(value) -> bool:
                     for rows in value["yes_no"])
             and isinstance(value.get("examples"), dict)
             and set(value["examples"]) == {"in", "out", "owner", "text", "out_text"}
-            and all(isinstance(value["examples"][side], list) and all(isinstance(r, str) for r in value["examples"][side])
-                    for side in ("in", "out"))
+            and all(isinstance(value["examples"][k], list) and all(isinstance(r, str) for r in value["examples"][k])
+                    for k in ("in", "out", "text", "out_text"))
             and isinstance(value["examples"]["owner"], list)
             and len(value["examples"]["owner"]) == len(value["examples"]["in"]) == len(value["examples"]["text"])
-            and all(isinstance(t, str) for t in value["examples"]["text"])
             and len(value["examples"]["out_text"]) == len(value["examples"]["out"])
-            and all(isinstance(t, str) for t in value["examples"]["out_text"])
             and all(isinstance(i, int) and 0 <= i < n for i in value["examples"]["owner"])
             and _meanings_fit(value)
             and isinstance(value.get("counts"), list) and len(value["counts"]) == n

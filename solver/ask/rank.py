@@ -8,8 +8,10 @@ rulebook's words it may mean — and a document's score is the sum over the conc
 own words' BM25 and its meanings' (each meaning scaled to as many words). FTS5 computes each word's BM25; Python
 only adds them up, so this runs wherever Python's ``sqlite3`` has FTS5 (CPython here, Pyodide in the browser).
 To that sum each document adds its naive Bayes posterior (:meth:`Ranker.posterior`, :data:`BAYES_WEIGHT`) over the
-word counts the index keeps for it (how players ask it, its title and its text), and a share by how alike the
-players' question of it most like the question is (:meth:`Ranker.neighbours`, :data:`NEIGHBOUR_WEIGHT`).
+word counts the index keeps for it (how players ask it, its title and its text), a share by how alike the
+players' question of it most like the question is (:meth:`Ranker.neighbours`, :data:`NEIGHBOUR_WEIGHT`), and a
+share by how nearly its players' question nearest in meaning means what the question does (word-piece vectors,
+:mod:`.vectors`; :meth:`Ranker.meaning_share`, :data:`MEANING_WEIGHT`).
 """
 
 from __future__ import annotations
@@ -75,6 +77,14 @@ def _log_likelihood(words: Sequence[str], bag: Mapping[str, int], size: int, voc
     """The log-probability of ``words`` under a bag of ``size`` word counts (multinomial, add-:data:`BAYES_SMOOTHING`
     over ``vocabulary`` words)."""
     return sum(math.log((bag.get(w, 0) + BAYES_SMOOTHING) / (size + BAYES_SMOOTHING * vocabulary)) for w in words)
+
+
+def _softmax(alike: Mapping[int, float], sharpness: float) -> dict[int, float]:
+    """Shares summing to one of the rows of ``alike``, by a softmax of their likeness, ``sharpness`` sharp."""
+    top = max(alike.values())
+    odds = {row: math.exp(sharpness * (a - top)) for row, a in alike.items()}
+    norm = sum(odds.values())
+    return {row: o / norm for row, o in odds.items()}
 
 
 def weighted_jaccard(a: frozenset[str], b: frozenset[str], weight) -> float:
@@ -321,25 +331,21 @@ class Ranker:
                 memo[row] = max(found) if found else None
         return {row: memo[row] for row in rows if memo[row] is not None}
 
-    def meant(self, meaning: Sequence[float], rows: Sequence[int], stems: frozenset[str]) -> tuple[float, float]:
+    def meant(self, meaning: Sequence[float], order: Sequence[int], stems: frozenset[str]) -> tuple[float, float]:
         """How nearly the players' question nearest in meaning to ``meaning`` means it (the cosine), among those of
-        the entries ``rows`` and among the glossary's examples of questions the rules don't answer that share a
-        content stem with the question (``stems``): (the first, the second); -1 where there is none."""
+        the first :data:`MEANING_CANDIDATES` entries of ``order`` (the ranking) and among the glossary's examples of
+        questions the rules don't answer that share a content stem with the question (``stems``): (the first, the
+        second); -1 where there is none."""
         postings = self._example_rows["out"]
         outside = {i for w in stems for i in postings.get(w, ())}
-        return (max(self.entry_meanings(meaning, rows).values(), default=-1.0),
+        return (max(self.entry_meanings(meaning, order[:MEANING_CANDIDATES]).values(), default=-1.0),
                 max((cosine(meaning, m) for i in outside if (m := self.example_meaning(i, "out"))), default=-1.0))
 
     def meaning_share(self, total: Sequence[float], meaning: Sequence[float]) -> dict[int, float]:
         """The share (summing to one) of each of the :data:`MEANING_CANDIDATES` entries scored highest in
         ``total`` by how nearly its players' question nearest in meaning means ``meaning`` (a unit vector)."""
         alike = self.entry_meanings(meaning, sorted(range(self.size), key=lambda r: -total[r])[:MEANING_CANDIDATES])
-        if not alike:
-            return {}
-        top = max(alike.values())
-        odds = {row: math.exp(MEANING_SHARPNESS * (a - top)) for row, a in alike.items()}
-        norm = sum(odds.values())
-        return {row: o / norm for row, o in odds.items()}
+        return _softmax(alike, MEANING_SHARPNESS) if alike else {}
 
     def scores(self, concepts: Sequence[tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]],
                question_stems: frozenset[str] = frozenset(), words: Sequence[str] = (),
@@ -347,7 +353,9 @@ class Ranker:
         """Every document's score for the concepts (in the index's order): the BM25 sum plus the naive Bayes
         posterior of the question's content stems ``words`` (:meth:`posterior`) scaled to the best BM25 score
         (:data:`BAYES_WEIGHT`), plus the share of the nearest players' questions (:meth:`neighbours`,
-        :data:`NEIGHBOUR_WEIGHT`); options held back unless the question is about readings."""
+        :data:`NEIGHBOUR_WEIGHT`); options held back unless the question is about readings; then, given the
+        question's ``meaning`` (its unit vector), the share of the entries whose players' question nearest in
+        meaning means most nearly what it does (:meth:`meaning_share`, :data:`MEANING_WEIGHT`)."""
         total = [0.0] * self.size
         for raw, meanings in concepts:
             best: dict[int, float] = {}
@@ -369,11 +377,9 @@ class Ranker:
                 total[row] += BAYES_WEIGHT * best * p
         near = self.neighbours(frozenset(w for w in words if not w.startswith("?"))) if NEIGHBOUR_WEIGHT else {}
         if near:
-            best, top = max(total), max(near.values())
-            odds = {row: math.exp(NEIGHBOUR_SHARPNESS * (alike - top)) for row, alike in near.items()}
-            norm = sum(odds.values())
-            for row, o in odds.items():
-                total[row] += NEIGHBOUR_WEIGHT * best * o / norm
+            best = max(total)
+            for row, share in _softmax(near, NEIGHBOUR_SHARPNESS).items():
+                total[row] += NEIGHBOUR_WEIGHT * best * share
         if not question_stems & ABOUT_OPTIONS:
             for row, kind in enumerate(self.kinds):
                 if kind != "rule":
