@@ -140,8 +140,8 @@ def report(asker) -> dict:
     parts = {part: measure(asker, part) for part in PARTS}
     figures = {p: {k: v for k, v in f.items() if k != "misses"} for p, f in parts.items()}
     return {"method": "SQLite FTS5 BM25 with column weights, a naive Bayes posterior over how players ask each rule "
-                      "and a share for the rules whose players' questions are nearest, near ties by title "
-                      "(solver/ask/)", "targets": TARGETS,
+                      "and a share for the rules whose players' questions are nearest in words and in meaning (word vectors), "
+                      "near ties by title (solver/ask/)", "targets": TARGETS,
             "parts": figures, "status": {p: status(f) for p, f in figures.items()}, "start": START,
             "before": BEFORE, "misses": {p: f["misses"] for p, f in parts.items()}}
 
@@ -153,7 +153,7 @@ def table(data: dict) -> str:
     import io
 
     def cell(n: int, of: int) -> str:
-        return f"{n}/{of} ({100 * n / of:.0f} %)"
+        return f"{n}/{of} ({100 * n / of:.1f} %)"  # 146/154 is 94.8 %, not the 95 % a round figure would show
 
     out = io.StringIO()
     rows = csv.writer(out, lineterminator="\n")
@@ -194,9 +194,9 @@ def main(argv: list[str]) -> int:
         data = report(asker)
     for part, f in data["parts"].items():
         s = shares(f)
-        print(f"{part}: {f['first']}/{f['answerable']} first ({s['first']:.0%}), {f['top3']}/{f['answerable']} in "
-              f"the top three ({s['top3']:.0%}), {f['not_covered']}/{f['out_of_scope']} out-of-scope answered "
-              f"'not covered' ({s['not_covered']:.0%})" + (f", yes/no right {f['yes_no_right']}/{f['yes_no']}"
+        print(f"{part}: {f['first']}/{f['answerable']} first ({s['first']:.1%}), {f['top3']}/{f['answerable']} in "
+              f"the top three ({s['top3']:.1%}), {f['not_covered']}/{f['out_of_scope']} out-of-scope answered "
+              f"'not covered' ({s['not_covered']:.1%})" + (f", yes/no right {f['yes_no_right']}/{f['yes_no']}"
                                                              if f["yes_no"] else ""))
     if "--write" in argv and "--tuning" not in argv:
         OUT.write_text(json.dumps({k: v for k, v in data.items() if k != "misses"}, indent=1) + "\n",

@@ -14,8 +14,10 @@ rules_docs/performance.md)
   text, its rulebook section, its terms' glossary names and players' synonyms, its scenarios' names, and the
   questions players ask that it answers (the catalog's ``asked``: doc2query written by hand; they count in the
   ranking, not in the coverage); on the side its terms' definitions and its scenarios' steps.
-* The words (:mod:`solver.ask.words`): lower case, contractions opened, number words as digits, irregular forms
-  and negations regularised, common words dropped from the question; SQLite's ``porter`` tokenizer stems. A word
+* The words (:mod:`solver.ask.words`): lower case, contractions opened (typed with or without the apostrophe),
+  number words as digits, irregular forms and negations regularised, common words (the expansion's name among
+  them) dropped from the question; SQLite's ``porter`` tokenizer stems ("investigator" kept apart from the
+  Investigate action). A word
   the catalog never uses is read as the catalog's word it most likely misspells ("lisbth" → lisbeth).
 * The players' words are data: the glossary's synonyms of each term and its ``players_words`` (everyday words
   for the rulebook's own, "swap" → replace). A players' phrase in the question counts with the best of its own

@@ -1,7 +1,8 @@
 """Words as ``ask`` reads them: a player's question and the catalog's text alike.
 
-Python does what SQLite's tokenizer can't: lower case, contractions opened ("can't" → can not), number words as
-digits, irregular forms regularised, negations as one kept word (``not``), common English words marked. Stemming
+Python does what SQLite's tokenizer can't: lower case, contractions opened ("can't", "cant" → can not), number
+words as digits, irregular forms regularised, negations as one kept word (``not``), common English words (and the
+expansion's name, which says nothing of which rule) marked. Stemming
 is SQLite's own (FTS5's ``porter`` tokenizer, :class:`Stemmer`), so the ranking and everything that compares
 words here use the very same stems.
 """
@@ -25,11 +26,13 @@ whatever when where whether which while who whom whose why will with won would w
 yourself yourselves afterwards afterward rule rules rulebook game actually basically anyway guys hey hi wait thanks
 happen happens happened use uses used using many lot lots around guy anyone everyone everybody somebody anybody
 r u ur im ive id ill
+endless nightmares
 """.split()) | frozenset("""
 play plays played playing said say told tell thought think thinks wanted wondering wonder wondered argued argue
 arguing group yesterday tonight night evening buddy buddies pal mate kid wife husband correct true wrong oops
 whole
 """.split())  # a story's filler: "last night my buddy played Franklyn …, was that correct?"
+# ("endless nightmares", above: the box every question is about, no rule's word)
 
 NUMBER_WORDS = {"zero": "0", "none": "0", "once": "1", "single": "1", "two": "2", "twice": "2", "three": "3",
                 "thrice": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
@@ -43,9 +46,20 @@ IRREGULAR: Mapping[str, str] = {
     "came": "come", "held": "hold", "kept": "keep", "stood": "stand", "spent": "spend", "dead": "die",
     "death": "die", "died": "die", "dying": "die", "better": "good", "best": "good", "worse": "bad",
     "added": "add", "adding": "add",  # the Porter stemmer makes these "ad", apart from "add"
+    # the Porter stemmer makes both "investig": a figure is not the action (Fevered Dreams' Investigate)
+    "investigator": "sleuth", "investigators": "sleuth",
     # a negation is one word, kept: "can't hit anyone" asks the rule that says "no one can be attacked"
     "no": "not", "never": "not", "cannot": "not", "nor": "not", "nobody": "not", "nothing": "not",
     "neither": "not", "unable": "not",
+}
+
+#: Short forms typed without their apostrophe (on a phone): read as the words they stand for.
+UNMARKED_SHORT_FORMS: Mapping[str, tuple[str, ...]] = {
+    **{f"{verb}t": (verb, "not") for verb in ("don", "doesn", "isn", "aren", "didn", "hasn", "haven", "wasn",
+                                               "weren", "couldn", "shouldn", "wouldn")},
+    "cant": ("can", "not"), "wont": ("will", "not"),
+    "thats": ("that",), "whats": ("what",), "theres": ("there",), "hows": ("how",), "wheres": ("where",),
+    "whos": ("who",), "youre": ("you",), "theyre": ("they",), "hes": ("he",), "shes": ("she",), "lets": ("let",),
 }
 
 _WORD = re.compile(r"[a-z0-9]+")
@@ -70,6 +84,9 @@ def normal_words(text: str) -> list[tuple[str, bool]]:
     for word in _WORD.findall(text):
         normal = known.get(word)
         if normal is None:
+            if word in UNMARKED_SHORT_FORMS:
+                out.extend(normal_words(" ".join(UNMARKED_SHORT_FORMS[word])))
+                continue
             number = NUMBER_WORDS.get(word, word)
             regular = IRREGULAR.get(number, number)
             normal = known[word] = (regular, regular in STOPWORDS)
