@@ -368,6 +368,18 @@ def test_a_figure_the_engine_knows_is_no_unknown_name(asker):
     assert not asker.ask("can Gandalf gain health above his maximum?").matched
 
 
+def test_a_players_name_in_a_story_is_no_unknown_name(asker):
+    """A story's players ("Priya", "Tom": the glossary's ``players_names``) say who played, as a figure's name does;
+    another game's hero asking the same is still not covered (test_a_figure_the_engine_knows_is_no_unknown_name)."""
+    assert "priya" in asker.index["figures"] and "gandalf" not in asker.index["figures"]
+    assert asker.ask("can Priya gain health above her maximum?").ids[0] == "health.gain-over-max"
+    assert not asker.ask("can Gandalf gain health above his maximum?").matched
+
+
+def test_the_expansions_name_capitalised_is_no_unknown_name(asker):
+    assert asker.ask("In Endless Nightmares can health go above the maximum?").ids[0] == "health.gain-over-max"
+
+
 def test_a_question_about_the_base_game_is_covered_only_by_what_may_go_into_it(asker):
     assert not asker.ask("in the base game, how far can a monster move in one activation?").matched
     assert asker.ask("can the expansion's investigators be added to the base game?").ids[0] == "components.any-chapter"

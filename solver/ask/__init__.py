@@ -39,7 +39,7 @@ rules_docs/performance.md)
   (:data:`BASE_GAME_TOPICS`), or when none of the best documents (:data:`COVERAGE_CHECKED`) holds enough of it or
   of its last sentence (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the
   catalog never uses weighs :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name —
-  :data:`UNKNOWN_NAME_WEIGHT`).
+  :data:`UNKNOWN_NAME_WEIGHT`, a figure's name or a player's given name, the glossary's ``players_names``, nothing).
 * The ruling first (:mod:`solver.ask.answer`): the best rule's first sentence, opened by yes or no when the
   question asks so: the answer the catalog gives the rule's yes/no question most like it (``asked: "… ? → no"``,
   :data:`KNOWN_ANSWER_SIMILARITY`), else from the rule's wording (its main clause says no where the question says
@@ -242,7 +242,7 @@ class Asker:
     def coverage(self, row: int, concepts, names: frozenset[str] = frozenset()) -> float:
         """The share of the question's concepts (weighted by rarity) that the document ``row`` holds; a name the
         catalog never uses (``names``: "Zombicide") weighs :data:`UNKNOWN_NAME_WEIGHT`, and a word of a figure's name
-        the engine knows ("Emma") nothing: it says who, not which rule."""
+        the engine knows ("Emma") or a player's given name ("Priya") nothing: it says who, not which rule."""
         rk = self.ranker
         weights = [0.0 if raw and raw[0] in rk.figures and rk.rarity(raw[0]) is None else
                    rk.concept_weight(raw, meanings, UNKNOWN_NAME_WEIGHT if raw and raw[0] in names
@@ -294,11 +294,12 @@ def _core_concepts(rk, question: str) -> tuple:
 
 
 def _names(question: str) -> frozenset[str]:
-    """The capitalised words inside ``question`` (not its first word), lower-cased: names, maybe unknown ones."""
+    """The capitalised words inside ``question`` (not its first word, nor a common word: "Endless Nightmares"),
+    lower-cased: names, maybe unknown ones."""
     import re
 
     words = re.findall(r"[A-Za-z][a-z]+", question)
-    return frozenset(w.lower() for w in words[1:] if w[0].isupper())
+    return frozenset(w.lower() for w in words[1:] if w[0].isupper() and not normal_words(w)[0][1])
 
 
 class _NoResults:

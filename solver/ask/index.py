@@ -201,7 +201,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
               if e[1] == "rule" else [] for e in entries]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
-            "figures": figure_words(), "counts": counts, "yes_no": yes_no, "examples": examples,
+            "figures": sorted({*figure_words(), *(str(n).lower() for n in glossary_data.get("players_names") or ())}),
+            "counts": counts, "yes_no": yes_no, "examples": examples,
             "out_of_scope_counts": bag(outside)}
 
 
@@ -220,7 +221,9 @@ def _texts(cat, glossary_data: Mapping) -> Iterable[str]:
 
 def figure_words() -> list[str]:
     """The words of the figures' names the engine knows (investigators, monsters): naming a figure says who, not
-    which rule, so such a word is no sign of a question the rules don't cover (an unknown name is: another game's)."""
+    which rule, so such a word is no sign of a question the rules don't cover (an unknown name is: another game's).
+    The index's ``figures`` adds the players' given names of the glossary (``players_names``: a story's "Priya"
+    says who played)."""
     from ..game import MONSTER_TYPES
     from ..investigators import INVESTIGATORS, NORMAL_MONSTERS
 
