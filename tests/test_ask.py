@@ -385,6 +385,17 @@ def test_a_question_about_the_base_game_is_covered_only_by_what_may_go_into_it(a
     assert asker.ask("can the expansion's investigators be added to the base game?").ids[0] == "components.any-chapter"
 
 
+def test_a_question_comparing_the_base_game_with_a_scenario_asks_the_expansions_rules(asker):
+    """Naming the base game and one of the expansion's scenarios asks what the scenario does differently; a story
+    told in base-game words is read by what its last sentence means too."""
+    asked = asker.ask("In the base game oxygen runs out in flooded spaces. Do flooded spaces still cost oxygen in "
+                      "Fevered Dreams?")
+    assert asked.ids[0] == "fevered-mist.no-flooded-rules"
+    assert not asker.ask("In the base game, how much oxygen does a flooded space cost?").matched
+    story = asker.ask("In the base game healing stops at your maximum. In Endless Nightmares can health go over it?")
+    assert story.ids[0] == "health.gain-over-max"
+
+
 def test_the_rule_that_answers_comes_before_an_option_on_the_same_topic(asker):
     assert asker.ask("how many wounds can the Nest take in one round?").ids[0] == "expectant-nest.one-wound-per-round"
 

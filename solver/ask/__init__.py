@@ -34,8 +34,9 @@ rules_docs/performance.md)
   (:data:`OUTSIDE_MARGIN`, unless its best rule says what may go into the base game), when the players' question
   most like it is one of those examples rather than one the catalog's ``asked`` holds
   (:data:`NEAREST_SIMILARITY`, :data:`NEAREST_LEAD`; by meaning first where the meanings tell, :data:`MEANT_SIMILARITY`;
-  the other way round, it keeps a question from the likelihood, base-game and coverage refusals), when it names
-  the base game (:data:`BASE_GAME_NAMES`) and the best rule is not one of those that say what may go into it
+  the other way round, it keeps a question from the likelihood, base-game and coverage refusals; a story's last
+  sentence counts too), when it names the base game (:data:`BASE_GAME_NAMES`) but not this expansion or its
+  scenarios (:data:`EXPANSION_NAMES`) and the best rule is not one of those that say what may go into it
   (:data:`BASE_GAME_TOPICS`), or when none of the best documents (:data:`COVERAGE_CHECKED`) holds enough of it or
   of its last sentence (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the
   catalog never uses weighs :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name —
@@ -54,7 +55,7 @@ from collections.abc import Mapping
 from .answer import NOT_COVERED, AskAnswer, Entry, Hit, ScenarioStatus, Suggestion, ruling
 from .index import build_index, load_index
 from .vectors import load_vectors
-from .words import normal_words, question_kinds
+from .words import normal_text, normal_words, question_kinds
 
 __all__ = ["Asker", "AskAnswer", "Hit", "Entry", "ScenarioStatus", "Suggestion", "ask_json", "use_index", "NOT_COVERED",
            "build_index", "load_index", "normal_words"]
@@ -99,6 +100,9 @@ MEANT_LEAD_OUT = 0.05
 BASE_GAME_TOPICS = frozenset({"components"})
 #: How a question names the base game (stems).
 BASE_GAME_NAMES = ("base game", "base campaign")
+#: How a question names this expansion or one of its scenarios (normalised words): one that names the base game
+#: too asks what the expansion does differently, which its rules answer.
+EXPANSION_NAMES = ("endless nightmares", "expansion", "expectant terror", "fathoms dark", "fevered dreams")
 #: Documents scored within this share of the best are near ties, ordered by their titles' words.
 TIE_BAND = 0.05
 #: Further hits are shown while their score is at least this share of the best one's.
@@ -173,6 +177,13 @@ class Asker:
             return self._not_covered(question, order[:8], generated)
         names = _names(question)
         meant_in, meant_out = rk.meant(meaning, order, frozenset(tokens)) if meaning else (-1.0, -1.0)
+        last = _last_sentence(question)
+        if meaning and last:  # a story's question is at its end: what that means, where it leans further in
+            last_meaning = load_vectors().meaning(last)
+            if last_meaning:
+                last_in, last_out = rk.meant(last_meaning, order, frozenset(rk.stemmer.tokens(last)))
+                if last_in - last_out > meant_in - meant_out:
+                    meant_in, meant_out = last_in, last_out
         if meant_in >= MEANT_SIMILARITY and meant_in > meant_out + MEANT_LEAD_IN:  # means what an asked question does
             like_in, like_out = True, False
         elif meant_out >= MEANT_SIMILARITY and meant_out > meant_in + MEANT_LEAD_OUT:  # means what an example the
@@ -186,6 +197,9 @@ class Asker:
                 and not like_answered):
             return self._not_covered(question, order[:8], generated)
         names_base_game = any(f" {name} " in joined for name in BASE_GAME_NAMES)
+        if names_base_game:  # "in the base game X; in Fathoms Dark …?" asks what the expansion does differently
+            said = f" {normal_text(question)} "
+            names_base_game = not any(f" {name} " in said for name in EXPANSION_NAMES)
         if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS and not like_answered:
             return self._not_covered(question, order[:8], generated)
         if not like_answered and \
@@ -284,13 +298,18 @@ class Asker:
         return tuple(out)
 
 
-def _core_concepts(rk, question: str) -> tuple:
-    """The concepts of a question's last sentence, when it has more than one (a story's question is at its end):
-    ``()`` otherwise."""
+def _last_sentence(question: str) -> str | None:
+    """A question's last sentence, when it has more than one (a story's question is at its end): else ``None``."""
     import re
 
     sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
-    return (rk.concepts(sentences[-1]),) if len(sentences) > 1 else ()
+    return sentences[-1] if len(sentences) > 1 else None
+
+
+def _core_concepts(rk, question: str) -> tuple:
+    """The concepts of a question's last sentence, when it has more than one: ``()`` otherwise."""
+    last = _last_sentence(question)
+    return (rk.concepts(last),) if last else ()
 
 
 def _names(question: str) -> frozenset[str]:
