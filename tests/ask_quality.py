@@ -7,7 +7,9 @@ yes/no questions written the same way in session 11, half of them answered yes, 
 development set of 189 questions written blind like the held-out parts at the start of session 12, to choose between
 ranking methods: a fresh set the ranking had never been tuned on, and tests/ask_questions_dev4.yaml, a fourth of 168
 written the same way at the end of session 12 in the voices the fourth held-out part asked for: phone-typed, long
-stories, players who know only the base game) and five fresh held-out parts
+stories, players who know only the base game, and tests/ask_questions_dev5.yaml and dev6, written blind in session
+13: six voices (phone-typed, stories, base-game players, rules lawyers, non-native English, everyday words), and
+vague questions, "did we do it right?" checks and wrong names for things) and five fresh held-out parts
 (tests/ask_questions_fresh.yaml, fresh2, fresh3, fresh4 and fresh5, each written and committed before the changes
 it measures; measured only to report).
 
@@ -34,7 +36,8 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
          "held_out_5": (HERE / "ask_questions_fresh5.yaml",),
          "tuning": (HERE / "ask_questions.yaml", HERE / "ask_questions_heldout.yaml", HERE / "ask_questions_dev.yaml",
                     HERE / "ask_questions_dev2.yaml", HERE / "ask_questions_dev3.yaml",
-                    HERE / "ask_questions_dev4.yaml")}
+                    HERE / "ask_questions_dev4.yaml", HERE / "ask_questions_dev5.yaml",
+                    HERE / "ask_questions_dev6.yaml")}
 #: The held-out parts: measured only to report, never tuned on. The second was written at the end of session 10,
 #: after the ranking's last change of that session, from the rulebook alone, and measured once then.
 #: The third was written at the start of session 11, before any of that session's changes, and measured then with
