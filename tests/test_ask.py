@@ -484,6 +484,18 @@ def test_a_question_past_the_limit_a_rule_sets_is_answered_no(asker):
     assert not _past_the_limit("can another one go there", "it holds no marker")
 
 
+def test_a_count_of_components_opens_with_the_component_lists_count(asker):
+    """A question the component list answers opens with the count of each component it names, from the engine's
+    table (solver/components.py, which the specification checks against the list) — and says no to a wrong one."""
+    from solver.components import component
+
+    count = component("grudge token").count
+    answer = asker.ask("how many grudge tokens come with the expansion?")
+    assert answer.ids[0] == "components.contents" and f"holds {count} grudge tokens" in answer.ruling
+    assert asker.ask(f"does the expansion come with {count} grudge tokens?").ruling.startswith("Yes.")
+    assert asker.ask(f"does the expansion come with {count - 2} grudge tokens?").ruling.startswith("No.")
+
+
 def test_an_open_question_opens_with_the_rule_itself(asker):
     answer = asker.ask("where is a monster placed when an effect doesn't say where it spawns?")
     assert answer.ids[0] == "spawn.no-location" and answer.yes_no is None

@@ -41,7 +41,8 @@ rules_docs/performance.md)
   of its last sentence (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the
   catalog never uses weighs :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name —
   :data:`UNKNOWN_NAME_WEIGHT`, a figure's name or a player's given name, the glossary's ``players_names``, nothing).
-* The ruling first (:mod:`solver.ask.answer`): the best rule's first sentence, opened by yes or no when the
+* The ruling first (:mod:`solver.ask.answer`): the best rule's first sentence (for the component list, the counts
+  of the components the question names, from the engine's table), opened by yes or no when the
   question asks so: the answer the catalog gives the rule's yes/no question most like it (``asked: "… ? → no"``,
   :data:`KNOWN_ANSWER_SIMILARITY`), else from the rule's wording (its main clause says no where the question says
   yes, or the other way round).
@@ -52,7 +53,8 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from .answer import NOT_COVERED, AskAnswer, Entry, Hit, ScenarioStatus, Suggestion, ruling
+from .answer import (COMPONENT_LIST_RULE, NOT_COVERED, AskAnswer, Entry, Hit, ScenarioStatus, Suggestion,
+                     component_counts, ruling)
 from .index import build_index, load_index
 from .vectors import load_vectors
 from .words import normal_text, normal_words, question_kinds
@@ -158,6 +160,7 @@ class Asker:
         self.ranker = Ranker(index)
         self._titles = [frozenset(t) for t in index["titles"]]
         self._yes_no = index.get("yes_no", ())
+        self._component_counts = index.get("component_counts", ())
 
     def ask(self, question: str, limit: int = DEFAULT_LIMIT) -> AskAnswer:
         """The rulings that answer ``question``, best first; none (with the nearest topics) when the rules don't
@@ -224,8 +227,10 @@ class Asker:
                 continue
             shown.add(e.id)
             hits.append(Hit(e, scores[i], self.coverage(i, concepts, names), self._status(i)))
+        counts = (component_counts(frozenset(tokens), rk.stemmer.tokens, self._component_counts)
+                  if hits[0].entry.id == COMPONENT_LIST_RULE else None)  # "how many grudge tokens?": how many
         first, answer = ruling(question, hits[0], self._defaults.get(hits[0].entry.id),
-                               self.known_answer(order[0], tokens))
+                               self.known_answer(order[0], tokens), counts)
         return AskAnswer(question, tuple(hits), (), generated, first, answer)
 
     def known_answer(self, row: int, stems) -> tuple[str, bool] | None:

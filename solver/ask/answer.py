@@ -250,7 +250,7 @@ def main_clause(sentence: str) -> str:
 
 
 def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = None,
-           known: tuple[str, bool] | None = None) -> tuple[str, str | None]:
+           known: tuple[str, bool] | None = None, sentence: str | None = None) -> tuple[str, str | None]:
     """The answer's first sentence, and "yes" or "no" where the question is a yes/no one and a rule answers it.
     ``known`` is the answer the rule gives the yes/no question players ask of it that is most like this one, and
     whether that question asks about a negative statement (the catalog's ``asked … → no``;
@@ -260,14 +260,16 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     as a fragment too (:func:`_fragment`). Without one, the
     rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
     that asks past the limit the rule sets (:func:`_past_the_limit`) → no. Either way a question stating a number
-    the rule's sentence doesn't, where it states others, is answered no (:func:`_other_number`)."""
+    the rule's sentence doesn't, where it states others, is answered no (:func:`_other_number`). ``sentence``, when
+    given, stands for the rule's first sentence (the counts of the components a question names:
+    :func:`component_counts`)."""
     if hit is None:
         return f"{NOT_COVERED}: no rule answers this question.", None
     e = hit.entry
     if e.kind != "rule":
         setting = f" By default: {default[1]}" if default and default[1] else ""
         return f"The rulebook leaves this open; our {e.kind} option {e.id} decides ({e.title}).{setting}", None
-    sentence = first_sentence(e.text)
+    sentence = sentence or first_sentence(e.text)
     clause = yes_no_clause(question)
     answer, asks_negative = None, negative_question(question)
     if known is not None:
@@ -287,6 +289,36 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     if _other_number(clause, sentence) and not asks_negative:
         answer = "no"  # "teal icon spawns 3 nest markers?" against "two nest markers": not what the rule says
     return f"{answer.capitalize()}. {sentence}", answer
+
+
+#: The rule whose ruling a question's named components' counts open (:func:`component_counts`).
+COMPONENT_LIST_RULE = "components.contents"
+
+
+def component_counts(stems: frozenset[str], tokens_of, kinds) -> str | None:
+    """The component list's count of each of the expansion's components a question names, as one sentence:
+    ``stems`` are its content stems, ``tokens_of`` gives a name's content stems (:meth:`.words.Stemmer.tokens`),
+    ``kinds`` each kind of component and a line of the list that counts several kinds, with its count (the
+    index's ``component_counts``: "Monster Figures" named as a whole counts them all). A name held within a longer
+    one the question also names gives way to it. ``None`` when it names none.
+
+    >>> from .words import Stemmer
+    >>> kinds = [["Husk standee", 6], ["grudge token", 12], ["3D hatch", 6]]
+    >>> component_counts(frozenset(Stemmer().tokens("how many grudge tokens and husk standees?")), Stemmer().tokens,
+    ...                  kinds)
+    'By the component list, the box holds 6 Husk standees and 12 grudge tokens.'
+    """
+    def plural(name: str, n: int) -> str:
+        return name if n == 1 else name + ("es" if name.endswith(("ch", "sh", "s", "x")) else "s")
+
+    named = [(name, n, frozenset(tokens_of(name))) for name, n in kinds]
+    named = [k for k in named if k[2] and k[2] <= stems]
+    named = [k for k in named if not any(k[2] < other[2] for other in named)]
+    if not named:
+        return None
+    said = [f"{n} {plural(name, n)}" for name, n, _ in named]
+    listed = said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+    return f"By the component list, the box holds {listed}."
 
 
 def _other_number(clause: str, sentence: str) -> bool:

@@ -202,7 +202,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
             "figures": sorted({*figure_words(), *(str(n).lower() for n in glossary_data.get("players_names") or ())}),
-            "counts": counts, "yes_no": yes_no, "examples": examples,
+            "component_counts": component_counts(), "counts": counts, "yes_no": yes_no, "examples": examples,
             "out_of_scope_counts": bag(outside)}
 
 
@@ -217,6 +217,17 @@ def _texts(cat, glossary_data: Mapping) -> Iterable[str]:
     for key in ("players_words", "out_of_scope_questions", "out_of_scope"):
         value = glossary_data.get(key) or ()
         yield from (f"{k} {v}" for k, v in value.items()) if isinstance(value, Mapping) else map(str, value)
+
+
+def component_counts() -> list[list]:
+    """Each kind of the expansion's components with the component list's count of it, and each line of the list
+    that counts several kinds ("monster figure": 65), for the ruling of a question that names them
+    (:func:`.answer.component_counts`)."""
+    from ..components import COMPONENTS, total
+
+    groups = [c.group for c in COMPONENTS]
+    shared = [g for g in dict.fromkeys(groups) if groups.count(g) > 1]
+    return [[c.name, c.count] for c in COMPONENTS] + [[g.lower().removesuffix("s"), total(g)] for g in shared]
 
 
 def figure_words() -> list[str]:
@@ -242,7 +253,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/19"
+INDEX_FORMAT = b"ask-index/20"
 #: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -254,7 +265,7 @@ def _sources() -> list[Path]:
     here = Path(__file__).resolve().parent
     catalog_folder = here.parent / "catalog"  # solver.catalog.catalog_dir(), without importing the YAML reader
     code = [here / "index.py", here / "words.py", here / "answer.py", here / "vectors.py",
-            here.parent / "rule.py", here.parent / "spec.py",
+            here.parent / "rule.py", here.parent / "spec.py", here.parent / "components.py",
             here.parent / "yamlio.py", catalog_folder / "__init__.py", here.parent / "investigators.py",
             here.parent / "game.py"]
     return [*code, *sorted(catalog_folder.glob("*.yaml")), *feature_files()]
@@ -445,6 +456,9 @@ def is_index(value) -> bool:
                     for p in value["synonyms"])
             and all(isinstance(c, str) for c in value["out_of_scope"])
             and isinstance(value.get("figures", []), list) and all(isinstance(w, str) for w in value.get("figures", []))
+            and isinstance(value.get("component_counts"), list)
+            and all(isinstance(k, list) and len(k) == 2 and isinstance(k[0], str) and isinstance(k[1], int)
+                    for k in value["component_counts"])
             and isinstance(value.get("out_of_scope_counts"), list)
             and all(isinstance(p, list) and len(p) == 2 for p in value["out_of_scope_counts"])
             and isinstance(value.get("yes_no"), list) and len(value["yes_no"]) == n
