@@ -278,11 +278,11 @@ def _figure(part: str, f: dict) -> str:
 #: What the ranking must not fall below: the figures measured when it was last changed, less about one question
 #: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS; they are not met
 #: (the Performance page shows them beside the figures, PASS or MISS).
-FLOORS = {"held_out": {"first": 0.87, "top3": 0.93, "not_covered": 0.90},
+FLOORS = {"held_out": {"first": 0.86, "top3": 0.94, "not_covered": 0.90},
           "held_out_2": {"first": 0.84, "top3": 0.93, "not_covered": 0.92},
           "held_out_3": {"first": 0.87, "top3": 0.94, "not_covered": 0.84},
           "held_out_4": {"first": 0.85, "top3": 0.93, "not_covered": 0.76},
-          "held_out_5": {"first": 0.74, "top3": 0.91, "not_covered": 0.83},
+          "held_out_5": {"first": 0.78, "top3": 0.91, "not_covered": 0.83},
           "tuning": {"first": 0.87, "top3": 0.95, "not_covered": 0.85}}
 
 
@@ -525,13 +525,22 @@ def test_a_rule_is_shown_once_even_if_an_option_shares_its_name(asker):
 
 # --- hits, limits and statuses ----------------------------------------------------------------------------------------
 def test_hits_are_ranked_and_limited(asker):
-    answer = asker.ask("what happens when the Nest takes a wound?", limit=5)
+    """The best-scored entries come first, ordered by their score's share of the best, the meaning of their
+    nearest players' question and how much of the question they hold (Asker._reranked); the rest by score."""
+    from solver.ask.vectors import load_vectors
+
+    question = "what happens when the Nest takes a wound?"
+    answer = asker.ask(question, limit=5)
     scores = [h.score for h in answer.hits]
     best = max(scores)
-    near = [s for s in scores if s >= (1 - ask_module.TIE_BAND) * best]  # near ties, ordered by their titles
-    assert 1 <= len(scores) <= 5 and scores[:len(near)] == near
-    assert scores[len(near):] == sorted(scores[len(near):], reverse=True)
-    assert len(asker.ask("what happens when the Nest takes a wound?", limit=1).hits) == 1
+    rows = [next(i for i, e in enumerate(asker.entries) if e.id == h.entry.id) for h in answer.hits]
+    alike = asker.ranker.entry_meanings(load_vectors().meaning(question), rows)
+    key = [h.score / best + ask_module.RERANK_MEANING * alike.get(row, 0.0) + ask_module.RERANK_COVERAGE * h.coverage
+           for h, row in zip(answer.hits, rows)]
+    first = ask_module.RERANK_CANDIDATES
+    assert 1 <= len(scores) <= 5 and key[:first] == sorted(key[:first], reverse=True)
+    assert scores[first:] == sorted(scores[first:], reverse=True)
+    assert len(asker.ask(question, limit=1).hits) == 1
 
 
 def test_each_hit_carries_the_scenarios_that_prove_it_with_their_status():
