@@ -278,7 +278,7 @@ def _figure(part: str, f: dict) -> str:
 #: What the ranking must not fall below: the figures measured when it was last changed, less about one question
 #: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS; they are not met
 #: (the Performance page shows them beside the figures, PASS or MISS).
-FLOORS = {"held_out": {"first": 0.86, "top3": 0.94, "not_covered": 0.90},
+FLOORS = {"held_out": {"first": 0.87, "top3": 0.94, "not_covered": 0.90},
           "held_out_2": {"first": 0.84, "top3": 0.93, "not_covered": 0.92},
           "held_out_3": {"first": 0.87, "top3": 0.94, "not_covered": 0.84},
           "held_out_4": {"first": 0.85, "top3": 0.93, "not_covered": 0.76},
