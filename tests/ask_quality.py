@@ -13,7 +13,8 @@ vague questions, "did we do it right?" checks and wrong names for things) and fi
 (tests/ask_questions_fresh.yaml, fresh2, fresh3, fresh4 and fresh5, each written and committed before the changes
 it measures; measured only to report).
 
-``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at).
+``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at);
+``--rerank-grid`` tries the re-ranking's two weights on its halves (how they were chosen).
 
 ``python -m tests.ask_quality`` prints the figures; ``--write`` also writes them to
 rules_docs/_data/ask-quality.json for the Performance page. tests/test_ask.py asserts the targets.
@@ -195,11 +196,51 @@ def table(data: dict) -> str:
     return out.getvalue()
 
 
+def half(question: str) -> int:
+    """Which half (0: A, 1: B) of the tuning part a question falls in, by the first byte of its SHA-256."""
+    import hashlib
+
+    return hashlib.sha256(question.encode("utf-8")).digest()[0] % 2
+
+
+def rerank_grid(asker, meanings=(0.0, 0.25, 0.5, 1.0, 1.5), coverages=(0.0, 0.25, 0.5, 1.0)) -> list[tuple]:
+    """The re-ranking's two weights (solver.ask.RERANK_MEANING, RERANK_COVERAGE) tried on the tuning part's halves:
+    for each pair, the right ruling first and in the top three on half A and on half B (the weights were chosen on
+    half A; half B reports)."""
+    import solver.ask as ask_module
+    from solver.catalog import catalog
+
+    resolve = catalog().resolve
+    answerable = [q for q in questions("tuning") if "answers" in q]
+    saved = ask_module.RERANK_MEANING, ask_module.RERANK_COVERAGE
+    out = []
+    try:
+        for a in meanings:
+            for b in coverages:
+                ask_module.RERANK_MEANING, ask_module.RERANK_COVERAGE = a, b
+                got = [[0, 0], [0, 0]]
+                for q in answerable:
+                    ids = [resolve(i) for i in asker.ask(q["q"]).ids]
+                    right = set(map(resolve, q["answers"]))
+                    h = got[half(q["q"])]
+                    h[0] += bool(ids) and ids[0] in right
+                    h[1] += any(i in right for i in ids[:3])
+                out.append((a, b, *got[0], *got[1]))
+    finally:
+        ask_module.RERANK_MEANING, ask_module.RERANK_COVERAGE = saved
+    return out
+
+
 def main(argv: list[str]) -> int:
     from solver.ask import Asker
     from solver.spec import Results
 
     asker = Asker(results=Results(None, None, {}))
+    if "--rerank-grid" in argv:  # how the re-ranking's weights were chosen (the tuning part alone)
+        print("meaning coverage | half A: first top3 | half B: first top3")
+        for a, b, f_a, t_a, f_b, t_b in rerank_grid(asker):
+            print(f"{a:7} {b:8} | {f_a:5} {t_a:5} | {f_b:5} {t_b:5}")
+        return 0
     if "--tuning" in argv:  # what tuning may look at: the tuning part alone, with its misses
         f = measure(asker, "tuning")
         for q, want, got in f["misses"]:

@@ -128,8 +128,9 @@ KNOWN_ANSWER_SIMILARITY = 0.2
 #: logistic regression over nine of each candidate's figures on the tuning part (1,052 questions), fitted on one
 #: half and tried on the other: the score's share, the meaning and the coverage carried the gain (the right ruling
 #: first 920 → 932 over both halves, the others adding none), so the two weights were then chosen on half A of a
-#: grid (459 of 510 there against 454; half B 466 → 471, its top three 517 → 518; development sets 5 and 6 within
-#: them 177 → 181). 5, 10 or 15 candidates: the same.
+#: grid (``python -m tests.ask_quality --rerank-grid``): the smallest within one question of half A's best (459
+#: against 460 at 1.5 and 0.5, and 454 without re-ranking; half B 466 → 471, its top three 517 → 518;
+#: development sets 5 and 6 within them 177 → 181). 5, 10 or 15 candidates: the same.
 RERANK_CANDIDATES = 5
 RERANK_MEANING = 0.5
 RERANK_COVERAGE = 0.5
