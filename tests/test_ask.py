@@ -297,6 +297,15 @@ def test_ask_quality_holds_its_floor(part, figures, capsys):
     assert all(s[k] >= FLOORS[part][k] for k in s), _figure(part, f) + "\n" + misses
 
 
+def test_the_rerank_grid_measures_the_shipped_weights_as_the_figures_do(asker, figures):
+    """``python -m tests.ask_quality --rerank-grid`` (how the re-ranking's weights were chosen): at the shipped
+    weights its two halves add up to the tuning part's figures, and it leaves the weights as they were."""
+    shipped = ask_module.RERANK_MEANING, ask_module.RERANK_COVERAGE
+    [(a, b, first_a, top3_a, first_b, top3_b)] = ask_quality.rerank_grid(asker, (shipped[0],), (shipped[1],))
+    assert (first_a + first_b, top3_a + top3_b) == (figures["tuning"]["first"], figures["tuning"]["top3"])
+    assert (ask_module.RERANK_MEANING, ask_module.RERANK_COVERAGE) == shipped == (a, b)
+
+
 def test_the_ruling_says_yes_or_no_rightly(figures):
     """The tuning part's yes/no questions (``yes_no:``) whose first hit is the right rule: the ruling's first word
     matches the rule for most of them — the answer of the rule's labelled players' question most like it, else read
