@@ -108,12 +108,17 @@ def measure(asker, part: str) -> dict:
     """One part's figures: right ruling first, in the top three, out-of-scope questions answered "not covered",
     the yes/no questions (labelled ``yes_no:``, first hit right) whose ruling opens with the right word, and the
     misses (question, expected, got)."""
+    return measure_questions(asker, questions(part))
+
+
+def measure_questions(asker, asked: list[dict]) -> dict:
+    """:func:`measure` of some questions of the set."""
     from solver.catalog import catalog
 
     resolve = catalog().resolve  # a rule renamed since the question was written: its new ID
     first = top3 = answerable = not_covered = out_of_scope = yes_no = yes_no_right = 0
     misses = []
-    for q in questions(part):
+    for q in asked:
         answer = asker.ask(q["q"])
         ids = answer.ids
         if "yes_no" in q and ids and resolve(ids[0]) in map(resolve, q["answers"]) and \
@@ -208,24 +213,16 @@ def rerank_grid(asker, meanings=(0.0, 0.25, 0.5, 1.0, 1.5), coverages=(0.0, 0.25
     for each pair, the right ruling first and in the top three on half A and on half B (the weights were chosen on
     half A; half B reports)."""
     import solver.ask as ask_module
-    from solver.catalog import catalog
 
-    resolve = catalog().resolve
-    answerable = [q for q in questions("tuning") if "answers" in q]
+    halves = [[q for q in questions("tuning") if "answers" in q and half(q["q"]) == h] for h in (0, 1)]
     saved = ask_module.RERANK_MEANING, ask_module.RERANK_COVERAGE
     out = []
     try:
         for a in meanings:
             for b in coverages:
                 ask_module.RERANK_MEANING, ask_module.RERANK_COVERAGE = a, b
-                got = [[0, 0], [0, 0]]
-                for q in answerable:
-                    ids = [resolve(i) for i in asker.ask(q["q"]).ids]
-                    right = set(map(resolve, q["answers"]))
-                    h = got[half(q["q"])]
-                    h[0] += bool(ids) and ids[0] in right
-                    h[1] += any(i in right for i in ids[:3])
-                out.append((a, b, *got[0], *got[1]))
+                got = [measure_questions(asker, qs) for qs in halves]
+                out.append((a, b, got[0]["first"], got[0]["top3"], got[1]["first"], got[1]["top3"]))
     finally:
         ask_module.RERANK_MEANING, ask_module.RERANK_COVERAGE = saved
     return out

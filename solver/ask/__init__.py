@@ -52,6 +52,7 @@ rules_docs/performance.md)
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping
 
@@ -59,7 +60,7 @@ from .answer import (COMPONENT_LIST_RULE, NOT_COVERED, AskAnswer, Entry, Hit, Sc
                      component_counts, ruling)
 from .index import build_index, load_index
 from .vectors import load_vectors
-from .words import normal_text, normal_words, question_kinds
+from .words import normal_words, question_kinds
 
 __all__ = ["Asker", "AskAnswer", "Hit", "Entry", "ScenarioStatus", "Suggestion", "ask_json", "use_index", "NOT_COVERED",
            "build_index", "load_index", "normal_words"]
@@ -107,9 +108,9 @@ MEANT_LEAD_OUT = 0.05
 BASE_GAME_TOPICS = frozenset({"components"})
 #: How a question names the base game (stems).
 BASE_GAME_NAMES = ("base game", "base campaign")
-#: How a question names this expansion or one of its scenarios (normalised words): one that names the base game
-#: too asks what the expansion does differently, which its rules answer.
-EXPANSION_NAMES = ("endless nightmares", "expansion", "expectant terror", "fathoms dark", "fevered dreams")
+#: How a question names this expansion or one of its scenarios (stems: "Endless Nightmares", "Fathoms Dark" …): one
+#: that names the base game too asks what the expansion does differently, which its rules answer.
+EXPANSION_NAMES = ("endless nightmar", "expans", "expect terror", "fathom dark", "fever dream")
 #: Documents scored within this share of the best are near ties, ordered by their titles' words.
 TIE_BAND = 0.05
 #: Further hits are shown while their score is at least this share of the best one's: 0.2, chosen on the tuning part
@@ -219,19 +220,24 @@ class Asker:
         if (rk.outside_margin(words) > OUTSIDE_MARGIN and self.entries[order[0]].topic not in BASE_GAME_TOPICS
                 and not like_answered):
             return self._not_covered(question, order[:8], generated)
-        names_base_game = any(f" {name} " in joined for name in BASE_GAME_NAMES)
-        if names_base_game:  # "in the base game X; in Fathoms Dark …?" asks what the expansion does differently
-            said = f" {normal_text(question)} "
-            names_base_game = not any(f" {name} " in said for name in EXPANSION_NAMES)
+        # a question naming the base game asks its rules, unless it names this expansion too ("in the base game X;
+        # in Fathoms Dark …?": what the expansion does differently)
+        names_base_game = (any(f" {name} " in joined for name in BASE_GAME_NAMES)
+                           and not any(f" {name} " in joined for name in EXPANSION_NAMES))
         if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS and not like_answered:
             return self._not_covered(question, order[:8], generated)
-        if not like_answered and \
-                max(self.coverage(i, c, names) for c in (concepts, *_core_concepts(rk, question))
-                    for i in order[:COVERAGE_CHECKED]) < MIN_COVERAGE:
-            return self._not_covered(question, order[:8], generated)
+        # each entry's coverage of the question, made once for the scope, the order and the hits
+        holds = functools.cache(lambda row: self.coverage(row, concepts, names))
+        if not like_answered:
+            checked = order[:COVERAGE_CHECKED]
+            covered = max(map(holds, checked))
+            for core in _core_concepts(rk, question):  # a story's last sentence
+                covered = max(covered, *(self.coverage(i, core, names) for i in checked))
+            if covered < MIN_COVERAGE:
+                return self._not_covered(question, order[:8], generated)
         if like_out:  # like an example the rules don't answer
             return self._not_covered(question, order[:8], generated)
-        order = self._reranked(order, scores, best, meaning, concepts, names)
+        order = self._reranked(order, scores, best, meaning, holds)
         hits: list[Hit] = []
         shown: set[str] = set()
         for i in order:
@@ -243,22 +249,21 @@ class Asker:
             if e.id in shown:  # a rule and an option of the same name: shown once
                 continue
             shown.add(e.id)
-            hits.append(Hit(e, scores[i], self.coverage(i, concepts, names), self._status(i)))
+            hits.append(Hit(e, scores[i], holds(i), self._status(i)))
         counts = (component_counts(frozenset(tokens), rk.stemmer.tokens, self._component_counts)
                   if hits[0].entry.id == COMPONENT_LIST_RULE else None)  # "how many grudge tokens?": how many
         first, answer = ruling(question, hits[0], self._defaults.get(hits[0].entry.id),
                                self.known_answer(order[0], tokens), counts)
         return AskAnswer(question, tuple(hits), (), generated, first, answer)
 
-    def _reranked(self, order: list[int], scores: list[float], best: float, meaning, concepts,
-                  names: frozenset[str]) -> list[int]:
+    def _reranked(self, order: list[int], scores: list[float], best: float, meaning, holds) -> list[int]:
         """The order with its first :data:`RERANK_CANDIDATES` entries ordered again by their score's share of the
         best, plus :data:`RERANK_MEANING` × the cosine of their players' question nearest in meaning and
-        :data:`RERANK_COVERAGE` × how much of the question they hold (:meth:`coverage`)."""
+        :data:`RERANK_COVERAGE` × how much of the question they hold (``holds``: :meth:`coverage`)."""
         candidates = order[:RERANK_CANDIDATES]
         alike = self.ranker.entry_meanings(meaning, candidates) if meaning else {}
-        key = {i: scores[i] / best + RERANK_MEANING * alike.get(i, 0.0)
-               + RERANK_COVERAGE * self.coverage(i, concepts, names) for i in candidates}
+        key = {i: scores[i] / best + RERANK_MEANING * alike.get(i, 0.0) + RERANK_COVERAGE * holds(i)
+               for i in candidates}
         return sorted(candidates, key=lambda i: -key[i]) + order[len(candidates):]
 
     def known_answer(self, row: int, stems) -> tuple[str, bool] | None:

@@ -202,7 +202,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
             "figures": sorted({*figure_words(), *(str(n).lower() for n in glossary_data.get("players_names") or ())}),
-            "component_counts": component_counts(), "counts": counts, "yes_no": yes_no, "examples": examples,
+            "component_counts": component_kinds(), "counts": counts, "yes_no": yes_no, "examples": examples,
             "out_of_scope_counts": bag(outside)}
 
 
@@ -219,7 +219,7 @@ def _texts(cat, glossary_data: Mapping) -> Iterable[str]:
         yield from (f"{k} {v}" for k, v in value.items()) if isinstance(value, Mapping) else map(str, value)
 
 
-def component_counts() -> list[list]:
+def component_kinds() -> list[list]:
     """Each kind of the expansion's components with the component list's count of it, and each line of the list
     that counts several kinds ("monster figure": 65), for the ruling of a question that names them
     (:func:`.answer.component_counts`)."""
