@@ -1,7 +1,7 @@
 """The wheel's build step (``[tool.setuptools] cmdclass`` in pyproject.toml; not imported at run time).
 
 The wheel carries the checked catalog and the parsed feature files as JSON (``solver/catalog/compiled.json``,
-``solver/features/compiled.json``), made here of the very files the wheel ships, by the package's own code in the
+``solver/features/compiled.json``) and ``ask``'s index with its meanings (``solver/ask/index.json``), made here of the very files the wheel ships, by the package's own code in the
 build folder: an installed command loads them instead of checking the YAML and importing the Cucumber parser. An
 editable install, and the repository, have none (they read the YAML and the feature files themselves).
 """
@@ -30,3 +30,7 @@ class BuildWithCompiledCatalog(build_py):
         write_atomic(folder / catalog.COMPILED,
                      json.dumps(catalog.to_data(catalog.load_catalog(folder)), ensure_ascii=False))
         write_atomic(spec.FEATURES_DIR / spec.COMPILED, json.dumps(spec.compile_features(), ensure_ascii=False))
+        from solver.ask import index
+
+        write_atomic(Path(self.build_lib) / "solver" / "ask" / index.PACKAGED,  # made of the compiled files above
+                     json.dumps(index.with_meanings(index._build()), ensure_ascii=False, separators=(",", ":")))

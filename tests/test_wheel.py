@@ -58,6 +58,32 @@ def test_the_wheel_carries_the_data(installed):
     features = json.loads((site / "solver" / "features" / COMPILED).read_text(encoding="utf-8"))
     assert features == json.loads(json.dumps(compile_features())), "the compiled features are not the features"
     assert not (ROOT / "features" / COMPILED).exists(), "compiled features in the repository"
+    from solver.ask import index
+
+    built = json.loads((site / "solver" / "ask" / index.PACKAGED).read_text(encoding="utf-8"))
+    assert built == json.loads(json.dumps(index.with_meanings(index._build()))), \
+        "ask's index in the wheel is not the one the catalog and the features make"
+    assert not (ROOT / "solver" / "ask" / index.PACKAGED).exists(), "ask's built index in the repository"
+
+
+def test_the_installed_ask_reads_its_own_index_and_keeps_no_cache(installed, tmp_path):
+    """An installed ``ask`` answers as the checkout does (with no specification results: the wheel carries none),
+    from the index in the wheel: a cache folder it may write stays empty."""
+    from solver.ask import Asker
+    from solver.spec import Results
+
+    asker = Asker(results=Results(None, None, {}))
+
+    script, here = installed
+    cache = tmp_path / "cache"
+    env = {**{k: v for k, v in os.environ.items() if k not in ("DEEPMADNESS_DEBUG", "PYTHONPATH")},
+           "DEEPMADNESS_CACHE": str(cache)}
+    for question in ("can Lisbeth store the die she just put back?", "how do I castle kingside"):
+        done = subprocess.run([str(script), "ask", "--json", question], capture_output=True, text=True, timeout=120,
+                              cwd=here, env=env)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout) == json.loads(json.dumps(asker.ask(question).to_json()))
+    assert not cache.exists() or not any(cache.iterdir())
 
 
 def test_the_package_list_holds_every_folder():

@@ -1,7 +1,8 @@
 """``ask``'s documents as plain data: one a rule or option, field by field, with the players' words.
 
-The documents are made from the catalog, the glossary and the feature files, and kept between runs in a JSON file
-named by a hash of their bytes (:func:`load_index`). The index is plain data (lists, dicts, text): the website ships it as JSON
+The documents are made from the catalog, the glossary and the feature files: an installed wheel carries them made
+(:data:`PACKAGED`, written by its build), a checkout keeps them between runs in a JSON file named by a hash of their
+bytes (:func:`load_index`). The index is plain data (lists, dicts, text): the website ships it as JSON
 (``python -m solver.ask OUT.json``), and :class:`solver.ask.rank.Ranker` builds its SQLite FTS5 tables from
 it, in the command line and in the browser alike.
 """
@@ -254,6 +255,11 @@ def _glossary_data() -> dict:
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
 INDEX_FORMAT = b"ask-index/20"
+#: The index with its players' questions' meanings (:func:`with_meanings`), written into the wheel by its build
+#: (``solver/_build.py``) of the very sources it ships, never into the repository: an installed ``ask`` reads it as
+#: it reads the compiled catalog, instead of hashing its sources and keeping a cache (a player's first ``ask`` then
+#: costs what the next ones do).
+PACKAGED = "index.json"
 #: The largest cache file read (the index is about 1 MB): anything bigger is not ours and is built again.
 MAX_CACHE_BYTES = 8 * 1024 * 1024
 
@@ -379,7 +385,13 @@ def load_index() -> dict:
     source's bytes. The cache can't change an answer: the file is used only if it is a regular file (not a link,
     FIFO or device) of at most :data:`MAX_CACHE_BYTES`, whose header names this format and these sources and whose
     body has the digest the header claims and the index's shape (:func:`is_index`); anything else is built again
-    and replaced, written atomically. A cache that can't be written only costs the building next time."""
+    and replaced, written atomically. A cache that can't be written only costs the building next time. An installed
+    wheel's own index (:data:`PACKAGED`) comes first: no cache is read or written."""
+    packaged = Path(__file__).with_name(PACKAGED)
+    if packaged.is_file():
+        import json
+
+        return json.loads(packaged.read_bytes())
     folder = cache_dir()
     if folder is None:
         return _build()
