@@ -140,7 +140,40 @@ class AskAnswer:
 
 # --- the ruling sentence ------------------------------------------------------------------------------------------------
 def _clauses(text: str) -> list[str]:
-    return [c.strip() for c in re.split(r"[,;:.?!]|\s(?:and|but|so|then)\s", text) if c.strip()]
+    return [c.strip() for c in re.split(r"[,;:.?!]|\s[-–—]+\s|\s(?:and|but|so|then)\s", text) if c.strip()]
+
+
+#: Words that can open the subject after a question's auxiliary ("… does *the* whole team lose"), besides a name.
+_NOT_SUBJECTS = frozenset("not still also only just never always already even really ever too".split())
+
+
+def _after_condition(clause: str) -> str:
+    """A clause that opens with a condition and then asks ("if franklyn dies does the whole team lose", "after lisbeth
+    uses her stored 5 can she store it again"): the question from its last auxiliary that comes two words or more
+    after the condition's first word and is followed by a subject (not an adverb, a participle or an adjective
+    ending in -ed or -ing), unless a question word comes before it (then it asks what, where …); else the clause as
+    it is.
+
+    >>> _after_condition("if franklyn dies does the whole team lose")
+    'does the whole team lose'
+    >>> _after_condition("when does the nest activate")
+    'when does the nest activate'
+    >>> _after_condition("if the nest is wounded twice what happens")
+    'if the nest is wounded twice what happens'
+    >>> _after_condition("after we seal a portal where does obscure go")
+    'after we seal a portal where does obscure go'
+    """
+    words = clause.split()
+    if not words or words[0] not in _CONDITIONS or words[0] in _QUESTION_WORDS - {"when"}:
+        return clause
+    for k in range(len(words) - 2, 2, -1):
+        nxt = words[k + 1]
+        if (_auxiliary(words[k]) in _AUXILIARIES and nxt not in _NOT_SUBJECTS and nxt not in _QUESTION_WORDS
+                and not nxt.endswith(("ed", "ing"))):
+            if set(words[1:k]) & _QUESTION_WORDS:  # "after we seal a portal where does Obscure go": asks where
+                return clause
+            return " ".join(words[k:])
+    return clause
 
 
 def yes_no_clause(question: str) -> str | None:
@@ -162,7 +195,7 @@ def yes_no_clause(question: str) -> str | None:
     clauses = _clauses(question.lower().replace("\u2019", "'"))
     if len(clauses) > 1 and question.rstrip().endswith("?") and clauses[-1] in _TAGS:
         return clauses[-2]  # "…, allowed?": the statement before the tag
-    for clause in clauses:
+    for clause in map(_after_condition, clauses):
         words = clause.split()
         first = _auxiliary(words[0]) if words else ""
         first = "can" if first == "cannot" else first
