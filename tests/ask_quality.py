@@ -11,8 +11,8 @@ stories, players who know only the base game, and tests/ask_questions_dev5.yaml 
 13: six voices (phone-typed, stories, base-game players, rules lawyers, non-native English, everyday words), and
 vague questions, "did we do it right?" checks and wrong names for things, and tests/ask_questions_dev7.yaml, written
 blind at the start of session 14: fragments, phone typing, stories, base-game veterans, "was that right?" checks
-and players who misname things) and six fresh held-out parts
-(tests/ask_questions_fresh.yaml, fresh2, fresh3, fresh4, fresh5 and fresh6, each written and committed before the changes
+and players who misname things) and seven fresh held-out parts
+(tests/ask_questions_fresh.yaml, fresh2 to fresh7, each written and committed before the changes
 it measures; measured only to report).
 
 ``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at);
@@ -38,6 +38,7 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
          "held_out_4": (HERE / "ask_questions_fresh4.yaml",),
          "held_out_5": (HERE / "ask_questions_fresh5.yaml",),
          "held_out_6": (HERE / "ask_questions_fresh6.yaml",),
+         "held_out_7": (HERE / "ask_questions_fresh7.yaml",),
          "tuning": (HERE / "ask_questions.yaml", HERE / "ask_questions_heldout.yaml", HERE / "ask_questions_dev.yaml",
                     HERE / "ask_questions_dev2.yaml", HERE / "ask_questions_dev3.yaml",
                     HERE / "ask_questions_dev4.yaml", HERE / "ask_questions_dev5.yaml",
@@ -55,7 +56,11 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
 #: base-game words, yes/no rulings, forum posts asking two things, newcomers' everyday words), with out-of-scope
 #: questions that sound close to the expansion's topics, and measured then against session 13's ranking and catalog
 #: (START["held_out_6"]), before any of session 14's changes.
-HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6")
+#: The seventh was written in session 14, after its first changes, in the voices issue 14 names (short, misspelled,
+#: stories, base-game words, yes/no, everyday "how does X work"), with out-of-scope questions as the issue defines
+#: them (base game only, another game, strategy), and measured once then, against session 13's ranking and catalog
+#: (START["held_out_7"]) and the session's own.
+HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7")
 #: The commit that added the second held-out file, alone, and the SHA-256 of its bytes then.
 HELD_OUT_2_COMMIT = "5f2126015946cbc0077980cd376a473f07aaee7b"
 HELD_OUT_2_SHA256 = "000bb44d2a2ab43b2724a761e60084356b208c9385fd05d4063dd9c00d7ccd18"
@@ -72,6 +77,9 @@ HELD_OUT_5_SHA256 = "3cbfb761c1510014be416dcc9a60c526077dfecc27d01671b02123b85d2
 #: The same for the sixth.
 HELD_OUT_6_COMMIT = "ac3eb6cfa48451531b0774348a404de8de84e272"
 HELD_OUT_6_SHA256 = "f5ce3acf9498e226678a0c816fbeac465f0f9c78898dfc2d26d860190ca5f505"
+#: The same for the seventh.
+HELD_OUT_7_COMMIT = "3e8e85f682dd6962320788f5b85af32793607736"
+HELD_OUT_7_SHA256 = "6f0fc920911515cb5066d9b25938a5387f23621b8dbf925bc4673fbdd8854a8b"
 #: The commits that wrote the fresh held-out file, each alone, before any ranking change made after them: the one
 #: that added it and the one that gave it its present wording (21 near copies of tuning questions reworded).
 HELD_OUT_ADDED = "ade07ca4c2f282fea01feac3d23c6c7402050aba"
@@ -102,7 +110,10 @@ START = {"held_out": {"first": 92, "top3": 123, "answerable": 154, "not_covered"
                         "yes_no": 53, "yes_no_right": 34},
          # the sixth, against the catalog and ranking of commit de57664 (session 13's end), once
          "held_out_6": {"first": 83, "top3": 94, "answerable": 98, "not_covered": 9, "out_of_scope": 18,
-                        "yes_no": 36, "yes_no_right": 21}}
+                        "yes_no": 36, "yes_no_right": 21},
+         # the seventh, against the catalog and ranking of commit de57664 (session 13's end), once
+         "held_out_7": {"first": 81, "top3": 93, "answerable": 99, "not_covered": 19, "out_of_scope": 20,
+                        "yes_no": 41, "yes_no_right": 34}}
 
 
 #: What each part's START figures measured.
@@ -110,7 +121,8 @@ START_NAMES = {"held_out": "FTS5 BM25 (when the first held-out part was written)
                "held_out_3": "session 10's ranking and catalog (when this part was written)",
                "held_out_4": "session 11's ranking and catalog (no meaning vectors)",
                "held_out_5": "session 12's ranking and catalog (before session 13's changes)",
-               "held_out_6": "session 13's ranking and catalog (before session 14's changes)"}
+               "held_out_6": "session 13's ranking and catalog (before session 14's changes)",
+               "held_out_7": "session 13's ranking and catalog (before session 14's changes)"}
 
 
 def questions(part: str) -> list[dict]:
@@ -198,6 +210,7 @@ def table(data: dict) -> str:
              "held_out_4": "fourth fresh held-out (never tuned on)",
              "held_out_5": "fifth fresh held-out (never tuned on)",
              "held_out_6": "sixth fresh held-out (never tuned on)",
+             "held_out_7": "seventh fresh held-out (never tuned on)",
              "tuning": "tuning"}
     t = data["targets"]
     for part in data["parts"]:
