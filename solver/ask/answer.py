@@ -147,6 +147,16 @@ def _clauses(text: str) -> list[str]:
 _NOT_SUBJECTS = frozenset("not still also only just never always already even really ever too".split())
 
 
+def _question_word(word: str) -> str:
+    """A question word with the "'s" it may carry, typed or not ("what's", "whats"), as the question word.
+
+    >>> [_question_word(w) for w in ("what's", "whats", "wheres", "has", "what")]
+    ['what', 'what', 'where', 'has', 'what']
+    """
+    base = word[:-2] if word.endswith("'s") else word[:-1] if word.endswith("s") else word
+    return base if base in _QUESTION_WORDS else word
+
+
 def _after_condition(clause: str) -> str:
     """A clause that opens with a condition and then asks ("if franklyn dies does the whole team lose", "after lisbeth
     uses her stored 5 can she store it again"): the question from its last auxiliary that comes two words or more
@@ -190,6 +200,8 @@ def yes_no_clause(question: str) -> str | None:
     True
     >>> yes_no_clause("the 3d door, is it open or shut?") is None
     True
+    >>> yes_no_clause("Alex had 3 left on the dial. What's he at now?") is None
+    True
     """
     found = None
     clauses = _clauses(question.lower().replace("\u2019", "'"))
@@ -197,11 +209,11 @@ def yes_no_clause(question: str) -> str | None:
         return clauses[-2]  # "…, allowed?": the statement before the tag
     for clause in map(_after_condition, clauses):
         words = clause.split()
-        first = _auxiliary(words[0]) if words else ""
+        first = _auxiliary(_question_word(words[0])) if words else ""
         first = "can" if first == "cannot" else first
         if first in _AUXILIARIES or first in _QUESTION_WORDS:
             found = clause
-    if found is None or found.split()[0] in _QUESTION_WORDS or re.search(r"\bor\b", found):
+    if found is None or _question_word(found.split()[0]) in _QUESTION_WORDS or re.search(r"\bor\b", found):
         return None
     return found
 
@@ -212,10 +224,10 @@ def _fragment(question: str) -> bool:
     ask what rather than whether).
 
     >>> [_fragment(q) for q in ("sophie first ability weapon?", "nest wound how often?", "blue or teal?",
-    ...                         "teal icon?")]
-    [True, False, False, False]
+    ...                         "teal icon?", "alex had 3 existence, what's he at now?", "whats the nest hp now?")]
+    [True, False, False, False, False, False]
     """
-    words = re.findall(r"[a-z']+", question.lower())
+    words = [_question_word(w) for w in re.findall(r"[a-z']+", question.lower().replace("\u2019", "'"))]
     content = [w for w, common in normal_words(question) if not common]
     return (question.rstrip().endswith("?") and not (set(words) & _QUESTION_WORDS) and "or" not in words
             and len(content) >= 3)
