@@ -1,9 +1,10 @@
 """The wheel's build step (``[tool.setuptools] cmdclass`` in pyproject.toml; not imported at run time).
 
 The wheel carries the checked catalog and the parsed feature files as JSON (``solver/catalog/compiled.json``,
-``solver/features/compiled.json``) and ``ask``'s index with its meanings (``solver/ask/index.json``), made here of the very files the wheel ships, by the package's own code in the
-build folder: an installed command loads them instead of checking the YAML and importing the Cucumber parser. An
-editable install, and the repository, have none (they read the YAML and the feature files themselves).
+``solver/features/compiled.json``) and ``ask``'s index with its meanings (``solver/ask/index.json``), made here of
+the very files the wheel ships, by the package's own code in the build folder: an installed command loads them
+instead of checking the YAML and importing the Cucumber parser (and ``ask`` instead of building its index or keeping
+a cache). An editable install, and the repository, have none (they read the YAML and the feature files themselves).
 """
 
 from __future__ import annotations

@@ -61,25 +61,22 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
 #: them (base game only, another game, strategy), and measured once then, against session 13's ranking and catalog
 #: (START["held_out_7"]) and the session's own.
 HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7")
-#: The commit that added the second held-out file, alone, and the SHA-256 of its bytes then.
-HELD_OUT_2_COMMIT = "5f2126015946cbc0077980cd376a473f07aaee7b"
-HELD_OUT_2_SHA256 = "000bb44d2a2ab43b2724a761e60084356b208c9385fd05d4063dd9c00d7ccd18"
-#: The same for the third.
-HELD_OUT_3_COMMIT = "c6c5fd9d7d50f2356a924b8b3a499117866ec2f0"
-HELD_OUT_3_SHA256 = "3a0e5588b1f68fe9a2a3567bf1065eca0f38b24d4038de5aedc6b6962c31bd56"
-#: The same for the fourth: the commit that gave it its bytes (it dropped, unmeasured, the questions whose words
-#: another part's or the catalog's already were; the one before it added the file alone).
-HELD_OUT_4_COMMIT = "ad79d796ed7fe5f24acd2e528ac451e792f95ba8"
-HELD_OUT_4_SHA256 = "8dab530cdd4e4441e43959bdb1e2ea7daa641fc68d4f00e282a37030a7b8d5a5"
-#: The same for the fifth (the commit that gave it its bytes, dropping the unmeasured near copies as for the fourth).
-HELD_OUT_5_COMMIT = "348a92de42d7daac70a0765d511756baecf2aa95"
-HELD_OUT_5_SHA256 = "3cbfb761c1510014be416dcc9a60c526077dfecc27d01671b02123b85d2a498b"
-#: The same for the sixth.
-HELD_OUT_6_COMMIT = "ac3eb6cfa48451531b0774348a404de8de84e272"
-HELD_OUT_6_SHA256 = "f5ce3acf9498e226678a0c816fbeac465f0f9c78898dfc2d26d860190ca5f505"
-#: The same for the seventh.
-HELD_OUT_7_COMMIT = "3e8e85f682dd6962320788f5b85af32793607736"
-HELD_OUT_7_SHA256 = "6f0fc920911515cb5066d9b25938a5387f23621b8dbf925bc4673fbdd8854a8b"
+#: The later held-out files, each as it was committed on its own: the commit that gave it its bytes and the SHA-256
+#: of those bytes. From the fourth on, that commit dropped, unmeasured, the questions whose words another part's, the
+#: glossary's or the catalog's already were (the one before it added the file alone).
+COMMITTED_ALONE = {
+    "held_out_2": ("5f2126015946cbc0077980cd376a473f07aaee7b",
+                   "000bb44d2a2ab43b2724a761e60084356b208c9385fd05d4063dd9c00d7ccd18"),
+    "held_out_3": ("c6c5fd9d7d50f2356a924b8b3a499117866ec2f0",
+                   "3a0e5588b1f68fe9a2a3567bf1065eca0f38b24d4038de5aedc6b6962c31bd56"),
+    "held_out_4": ("ad79d796ed7fe5f24acd2e528ac451e792f95ba8",
+                   "8dab530cdd4e4441e43959bdb1e2ea7daa641fc68d4f00e282a37030a7b8d5a5"),
+    "held_out_5": ("348a92de42d7daac70a0765d511756baecf2aa95",
+                   "3cbfb761c1510014be416dcc9a60c526077dfecc27d01671b02123b85d2a498b"),
+    "held_out_6": ("ac3eb6cfa48451531b0774348a404de8de84e272",
+                   "f5ce3acf9498e226678a0c816fbeac465f0f9c78898dfc2d26d860190ca5f505"),
+    "held_out_7": ("3e8e85f682dd6962320788f5b85af32793607736",
+                   "6f0fc920911515cb5066d9b25938a5387f23621b8dbf925bc4673fbdd8854a8b")}
 #: The commits that wrote the fresh held-out file, each alone, before any ranking change made after them: the one
 #: that added it and the one that gave it its present wording (21 near copies of tuning questions reworded).
 HELD_OUT_ADDED = "ade07ca4c2f282fea01feac3d23c6c7402050aba"

@@ -29,6 +29,11 @@ EXTRA = ['deepmadness ask "can a figure gain health above its maximum?"', "deepm
 COMMANDS = list(dict.fromkeys([*README_COMMANDS, *EXTRA]))
 
 
+def _player_env() -> dict[str, str]:
+    """This process's environment as a player's: no debugging switch, no path into the repository."""
+    return {k: v for k, v in os.environ.items() if k not in ("DEEPMADNESS_DEBUG", "PYTHONPATH")}
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> tuple[Path, Path]:
     """(the new venv's ``deepmadness`` script, a folder outside the repository holding a copy of examples/)."""
@@ -76,8 +81,7 @@ def test_the_installed_ask_reads_its_own_index_and_keeps_no_cache(installed, tmp
 
     script, here = installed
     cache = tmp_path / "cache"
-    env = {**{k: v for k, v in os.environ.items() if k not in ("DEEPMADNESS_DEBUG", "PYTHONPATH")},
-           "DEEPMADNESS_CACHE": str(cache)}
+    env = {**_player_env(), "DEEPMADNESS_CACHE": str(cache)}
     for question in ("can Lisbeth store the die she just put back?", "how do I castle kingside"):
         done = subprocess.run([str(script), "ask", "--json", question], capture_output=True, text=True, timeout=120,
                               cwd=here, env=env)
@@ -105,7 +109,7 @@ def test_the_package_list_holds_every_folder():
 def test_installed_command_answers(installed, command):
     script, here = installed
     argv = shlex.split(command)[1:]
-    env = {k: v for k, v in os.environ.items() if k not in ("DEEPMADNESS_DEBUG", "PYTHONPATH")}
+    env = _player_env()
     done = subprocess.run([str(script), *argv], capture_output=True, text=True, timeout=120, cwd=here, env=env)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()

@@ -231,7 +231,7 @@ class Asker:
         if not like_answered:
             checked = order[:COVERAGE_CHECKED]
             covered = max(map(holds, checked))
-            for core in _core_concepts(rk, question):  # a story's last sentence
+            for core in _core_concepts(rk, last):  # a story's last sentence
                 covered = max(covered, *(self.coverage(i, core, names) for i in checked))
             if covered < MIN_COVERAGE:
                 return self._not_covered(question, order[:8], generated)
@@ -350,9 +350,9 @@ def _last_sentence(question: str) -> str | None:
     return sentences[-1] if len(sentences) > 1 else None
 
 
-def _core_concepts(rk, question: str) -> tuple:
-    """The concepts of a question's last sentence, when it has more than one: ``()`` otherwise."""
-    last = _last_sentence(question)
+def _core_concepts(rk, last: str | None) -> tuple:
+    """The concepts of a question's last sentence (:func:`_last_sentence`), when it has more than one: ``()``
+    otherwise."""
     return (rk.concepts(last),) if last else ()
 
 

@@ -174,7 +174,7 @@ def _after_condition(clause: str) -> str:
     'after we seal a portal where does obscure go'
     """
     words = clause.split()
-    if not words or words[0] not in _CONDITIONS or words[0] in _QUESTION_WORDS - {"when"}:
+    if not words or words[0] not in _CONDITIONS:
         return clause
     for k in range(len(words) - 2, 2, -1):
         nxt = words[k + 1]
