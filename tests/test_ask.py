@@ -505,6 +505,25 @@ def test_a_count_of_components_opens_with_the_component_lists_count(asker):
     assert asker.ask(f"does the expansion come with {count - 2} grudge tokens?").ruling.startswith("No.")
 
 
+def test_a_question_of_what_the_box_holds_is_answered_by_the_component_list_for_every_kind(asker):
+    """"How many X are in the box" and its like put the component list first with X's count, whatever X is, even
+    where the ranking alone refused or found a rule that merely names X; a question of using X in a chapter, or of
+    how many X a rule brings into play, does not."""
+    from solver.components import COMPONENTS
+
+    for c in COMPONENTS:
+        for question in (f"how many {c.name}s are in the box", f"how many {c.name}s r there",
+                         f"the expansion comes with {c.count + 1} {c.name}s, right?"):
+            answer = asker.ask(question)
+            assert answer.ids[:1] == ["components.contents"], question
+            assert f" {c.count} {c.name}" in answer.ruling, (question, answer.ruling)
+        assert asker.ask(f"the expansion comes with {c.count + 1} {c.name}s, right?").ruling.startswith("No.")
+    for question in ("can I use the purge tokens from this box in a base game chapter?",
+                     "how many nest markers come in when the devour marker hits teal?", "how many immortal markers go on one immortal",
+                     "Sophie killed the obscure marker and put it back in the box. Where does it go?"):
+        assert asker.ask(question).ids[:1] != ["components.contents"], question
+
+
 def test_an_open_question_opens_with_the_rule_itself(asker):
     answer = asker.ask("where is a monster placed when an effect doesn't say where it spawns?")
     assert answer.ids[0] == "spawn.no-location" and answer.yes_no is None

@@ -43,6 +43,10 @@ rules_docs/performance.md)
   of its last sentence (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the
   catalog never uses weighs :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name —
   :data:`UNKNOWN_NAME_WEIGHT`, a figure's name or a player's given name, the glossary's ``players_names``, nothing).
+* What the box holds: a question that names one of the expansion's components and asks how many the box holds,
+  or whether the box has it (:func:`asks_contents`), is answered by the component list first, whatever the words
+  alone would rank or refuse ("how many parasite tokens r there", "is the heavy miner figure part of endless
+  nightmares?"); one about using a component in a chapter is not.
 * The ruling first (:mod:`solver.ask.answer`): the best rule's first sentence (for the component list, the counts
   of the components the question names, from the engine's table), opened by yes or no when the
   question asks so: the answer the catalog gives the rule's yes/no question most like it (``asked: "… ? → no"``,
@@ -108,6 +112,14 @@ MEANT_LEAD_OUT = 0.05
 BASE_GAME_TOPICS = frozenset({"components"})
 #: How a question names the base game (stems).
 BASE_GAME_NAMES = ("base game", "base campaign")
+#: A question about what the box holds (:func:`asks_contents`) names one of the expansion's components and holds one
+#: of these words (stems) …
+CONTENTS_WORDS = frozenset({"box", "unbox", "compon", "includ", "contain"})
+#: … or asks "how many" of it and says nothing more than these (or "comes with" it) …
+CONTENTS_COUNT_WORDS = frozenset({"en", "expans", "total", "altogeth", "new"})
+#: … and says none of these: what may go into a chapter of the base game is the next rules' matter
+#: ("can I use the grudge tokens from this box in a base game chapter?").
+NOT_CONTENTS_WORDS = frozenset({"base", "core", "chapter", "campaign", "use", "play", "buy", "replac"})
 #: How a question names this expansion or one of its scenarios (stems: "Endless Nightmares", "Fathoms Dark" …): one
 #: that names the base game too asks what the expansion does differently, which its rules answer.
 EXPANSION_NAMES = ("endless nightmar", "expans", "expect terror", "fathom dark", "fever dream")
@@ -176,6 +188,8 @@ class Asker:
         self._titles = [frozenset(t) for t in index["titles"]]
         self._yes_no = index.get("yes_no", ())
         self._component_counts = index.get("component_counts", ())
+        self._component_stems = [frozenset(self.ranker.stemmer.tokens(name)) for name, _ in self._component_counts]
+        self._contents_row = next((i for i, e in enumerate(self.entries) if e.id == COMPONENT_LIST_RULE), None)
 
     def ask(self, question: str, limit: int = DEFAULT_LIMIT) -> AskAnswer:
         """The rulings that answer ``question``, best first; none (with the nearest topics) when the rules don't
@@ -196,6 +210,11 @@ class Asker:
         order = self._near_ties_by_title(order, scores, best, frozenset(stems))
         if not concepts or best <= 0:
             return self._not_covered(question, None, generated)
+        point = _last_sentence(question) or question  # a story's question is at its end
+        if self._contents_row is not None and asks_contents(
+                rk.stemmer.stems(w for w, _ in normal_words(point)), rk.stemmer.tokens(point), self._component_stems):
+            return self._answer(question, order, scores, best, meaning, concepts, tokens, limit,
+                                first=self._contents_row)
         joined = f" {' '.join(stems)} "
         if any(f" {cue} " in joined for cue in self._cues):
             return self._not_covered(question, order[:8], generated)
@@ -237,13 +256,26 @@ class Asker:
                 return self._not_covered(question, order[:8], generated)
         if like_out:  # like an example the rules don't answer
             return self._not_covered(question, order[:8], generated)
+        return self._answer(question, order, scores, best, meaning, concepts, tokens, limit, holds=holds)
+
+    def _answer(self, question, order, scores, best, meaning, concepts, tokens, limit, *, holds=None,
+                first: int | None = None) -> AskAnswer:
+        """The answer whose rulings are ``order``'s, re-ranked (:meth:`_reranked`), the entry ``first`` put first
+        when one is given."""
+        generated = self.results.generated
+        if holds is None:
+            names = _names(question)
+            holds = functools.cache(lambda row: self.coverage(row, concepts, names))
         order = self._reranked(order, scores, best, meaning, holds)
+        if first is not None:
+            order = [first, *(i for i in order if i != first)]
+        rk = self.ranker
         hits: list[Hit] = []
         shown: set[str] = set()
         for i in order:
             if len(hits) == limit:
                 break
-            if scores[i] < RELATIVE_CUTOFF * best:
+            if scores[i] < RELATIVE_CUTOFF * best and i != first:
                 continue
             e = self.entries[i]
             if e.id in shown:  # a rule and an option of the same name: shown once
@@ -340,6 +372,41 @@ class Asker:
                 seen.add(e.area)
                 out.append(Suggestion(e.area_title, e.topic_title, e.id))
         return tuple(out)
+
+
+def asks_contents(stems, tokens, components) -> bool:
+    """Whether a question (its stems ``stems``, its content stems ``tokens``: of its last sentence, for a story) asks
+    what the box holds: it names one of the expansion's components (``components``: each kind's content stems),
+    says nothing of using them (:data:`NOT_CONTENTS_WORDS`), and either holds a word of the box
+    (:data:`CONTENTS_WORDS`: "how many purge tokens are in the box", "is the Heavy Miner figure part of Endless
+    Nightmares or a different box?") or asks how many of it there are, or that the box comes with it, and
+    nothing more (:data:`CONTENTS_COUNT_WORDS`: "how many parasite tokens r there", "how many spawn cards in
+    Endless Nightmares"). The component list answers it, whatever the rest of the ranking says.
+
+    >>> from .words import Stemmer
+    >>> s = Stemmer()
+    >>> kinds = [frozenset(s.tokens(n)) for n in ("purge token", "nest marker", "Husk standee", "immortal marker")]
+    >>> def asks(q):
+    ...     return asks_contents(s.stems(w for w, _ in normal_words(q)), s.tokens(q), kinds)
+    >>> [asks("how many purge tokens are in the box"), asks("how many husk standees should there be"),
+    ...  asks("the expansion comes with two nest markers, right?")]
+    [True, True, True]
+    >>> [asks("how many nest markers come out per round?"), asks("how many immortal markers go on one immortal"),
+    ...  asks("how many nest markers come in?"),
+    ...  asks("can I use the purge tokens from this box in a base game chapter?")]
+    [False, False, False, False]
+    """
+    tokens = frozenset(tokens)
+    named = [k for k in components if k and k <= tokens]
+    if not named or tokens & NOT_CONTENTS_WORDS:
+        return False
+    if tokens & CONTENTS_WORDS:
+        return True
+    said = f" {' '.join(stems)} "
+    comes_with = " come with " in said
+    where = comes_with or " there " in said or " endless nightmar " in said or bool(tokens & CONTENTS_COUNT_WORDS)
+    rest = tokens - frozenset().union(*named) - CONTENTS_COUNT_WORDS - ({"come"} if comes_with else set())
+    return (" how mani " in said or comes_with) and where and all(w.isdigit() for w in rest)
 
 
 def _last_sentence(question: str) -> str | None:

@@ -370,10 +370,15 @@ def _other_number(clause: str, sentence: str) -> bool:
     """Whether a yes/no clause states a number and the rule's sentence states numbers, none of them that one.
 
     >>> [_other_number("teal icon spawns 3 nest markers", "Two nest markers are spawned."),
-    ...  _other_number("can she store 1 die", "Her storage holds one die.")]
-    [True, False]
+    ...  _other_number("can she store 1 die", "Her storage holds one die."),
+    ...  _other_number("it comes with 13 health +1 tokens", "The box holds 12 health +1 tokens.")]
+    [True, False, True]
     """
-    def numbers(text: str) -> set[str]:
+    named = set(re.findall(r"\+\d+", clause)) & set(re.findall(r"\+\d+", sentence))
+
+    def numbers(text: str) -> set[str]:  # a "+1" both say names a thing (the health +1 token), it counts nothing
+        for plus in named:
+            text = text.replace(plus, " ")
         return {w for w, _ in normal_words(text) if w.isdigit()}
 
     asked, said = numbers(clause), numbers(sentence)
