@@ -11,8 +11,8 @@ stories, players who know only the base game, and tests/ask_questions_dev5.yaml 
 13: six voices (phone-typed, stories, base-game players, rules lawyers, non-native English, everyday words), and
 vague questions, "did we do it right?" checks and wrong names for things, and tests/ask_questions_dev7.yaml, written
 blind at the start of session 14: fragments, phone typing, stories, base-game veterans, "was that right?" checks
-and players who misname things) and seven fresh held-out parts
-(tests/ask_questions_fresh.yaml, fresh2 to fresh7, each written and committed before the changes
+and players who misname things) and eight fresh held-out parts
+(tests/ask_questions_fresh.yaml, fresh2 to fresh8, each written and committed before the changes
 it measures; measured only to report).
 
 ``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at);
@@ -39,6 +39,7 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
          "held_out_5": (HERE / "ask_questions_fresh5.yaml",),
          "held_out_6": (HERE / "ask_questions_fresh6.yaml",),
          "held_out_7": (HERE / "ask_questions_fresh7.yaml",),
+         "held_out_8": (HERE / "ask_questions_fresh8.yaml",),
          "tuning": (HERE / "ask_questions.yaml", HERE / "ask_questions_heldout.yaml", HERE / "ask_questions_dev.yaml",
                     HERE / "ask_questions_dev2.yaml", HERE / "ask_questions_dev3.yaml",
                     HERE / "ask_questions_dev4.yaml", HERE / "ask_questions_dev5.yaml",
@@ -60,7 +61,12 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
 #: stories, base-game words, yes/no, everyday "how does X work"), with out-of-scope questions as the issue defines
 #: them (base game only, another game, strategy), and measured once then, against session 13's ranking and catalog
 #: (START["held_out_7"]) and the session's own.
-HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7")
+#: The eighth was written in session 15, after its first change (what the box holds), in six voices (search-box
+#: queries, phone-typed, stories, a base-game veteran, yes/no checks and friends' claims, a newcomer who invents
+#: nicknames), and measured once then, against session 14's ranking and catalog (START["held_out_8"]) and the
+#: session's own.
+HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
+                  "held_out_8")
 #: The later held-out files, each as it was committed on its own: the commit that gave it its bytes and the SHA-256
 #: of those bytes. From the fourth on, that commit dropped, unmeasured, the questions whose words another part's, the
 #: glossary's or the catalog's already were (the one before it added the file alone).
@@ -76,7 +82,9 @@ COMMITTED_ALONE = {
     "held_out_6": ("ac3eb6cfa48451531b0774348a404de8de84e272",
                    "f5ce3acf9498e226678a0c816fbeac465f0f9c78898dfc2d26d860190ca5f505"),
     "held_out_7": ("3e8e85f682dd6962320788f5b85af32793607736",
-                   "6f0fc920911515cb5066d9b25938a5387f23621b8dbf925bc4673fbdd8854a8b")}
+                   "6f0fc920911515cb5066d9b25938a5387f23621b8dbf925bc4673fbdd8854a8b"),
+    "held_out_8": ("e7da08bef02cb904b6d08bfb77074778ece9fbc7",
+                   "45f2272ac099cb49e9c9443275cc952f65f513cddee2a1c93d928e624f74e9fa")}
 #: The commits that wrote the fresh held-out file, each alone, before any ranking change made after them: the one
 #: that added it and the one that gave it its present wording (21 near copies of tuning questions reworded).
 HELD_OUT_ADDED = "ade07ca4c2f282fea01feac3d23c6c7402050aba"
@@ -110,7 +118,10 @@ START = {"held_out": {"first": 92, "top3": 123, "answerable": 154, "not_covered"
                         "yes_no": 36, "yes_no_right": 21},
          # the seventh, against the catalog and ranking of commit de57664 (session 13's end), once
          "held_out_7": {"first": 81, "top3": 93, "answerable": 99, "not_covered": 19, "out_of_scope": 20,
-                        "yes_no": 41, "yes_no_right": 34}}
+                        "yes_no": 41, "yes_no_right": 34},
+         # the eighth, against the catalog and ranking of commit 4971600 (session 14's end), once
+         "held_out_8": {"first": 84, "top3": 93, "answerable": 107, "not_covered": 15, "out_of_scope": 18,
+                        "yes_no": 47, "yes_no_right": 36}}
 
 
 #: What each part's START figures measured.
@@ -119,7 +130,8 @@ START_NAMES = {"held_out": "FTS5 BM25 (when the first held-out part was written)
                "held_out_4": "session 11's ranking and catalog (no meaning vectors)",
                "held_out_5": "session 12's ranking and catalog (before session 13's changes)",
                "held_out_6": "session 13's ranking and catalog (before session 14's changes)",
-               "held_out_7": "session 13's ranking and catalog (before session 14's changes)"}
+               "held_out_7": "session 13's ranking and catalog (before session 14's changes)",
+               "held_out_8": "session 14's ranking and catalog (before session 15's changes)"}
 
 
 def questions(part: str) -> list[dict]:
@@ -208,6 +220,7 @@ def table(data: dict) -> str:
              "held_out_5": "fifth fresh held-out (never tuned on)",
              "held_out_6": "sixth fresh held-out (never tuned on)",
              "held_out_7": "seventh fresh held-out (never tuned on)",
+             "held_out_8": "eighth fresh held-out (never tuned on)",
              "tuning": "tuning"}
     t = data["targets"]
     for part in data["parts"]:
