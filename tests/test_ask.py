@@ -509,19 +509,26 @@ def test_a_count_of_components_opens_with_the_component_lists_count(asker):
 
 def test_a_question_of_what_the_box_holds_is_answered_by_the_component_list_for_every_kind(asker):
     """"How many X are in the box" and its like put the component list first with X's count, whatever X is, even
-    where the ranking alone refused or found a rule that merely names X; a question of using X in a chapter, or of
-    how many X a rule brings into play, does not."""
+    where the ranking alone refused or found a rule that merely names X; "how many X are there" may be answered by a
+    scenario's rule that says how many X there are instead. A question of using X in a chapter, of where X goes or
+    of how many X a rule brings into play does not."""
+    from solver.ask.words import normal_words
     from solver.components import COMPONENTS
 
     for c in COMPONENTS:
-        for question in (f"how many {c.name}s are in the box", f"how many {c.name}s r there",
+        for question in (f"how many {c.name}s are in the box", f"how many {c.name}s come with endless nightmares?",
                          f"the expansion comes with {c.count + 1} {c.name}s, right?"):
             answer = asker.ask(question)
             assert answer.ids[:1] == ["components.contents"], question
             assert f" {c.count} {c.name}" in answer.ruling, (question, answer.ruling)
         assert asker.ask(f"the expansion comes with {c.count + 1} {c.name}s, right?").ruling.startswith("No.")
+        answer = asker.ask(f"how many {c.name}s r there")
+        said = {w for w, _ in normal_words(answer.ruling)}
+        assert answer.ids[0] == "components.contents" or str(c.count) in said, (c.name, answer.ruling)
     for question in ("can I use the purge tokens from this box in a base game chapter?",
-                     "how many nest markers come in when the devour marker hits teal?", "how many immortal markers go on one immortal",
+                     "how many nest markers come in when the devour marker hits teal?",
+                     "how many immortal markers go on one immortal", "do the unused scenario cards go back in the box?",
+                     "what happens if we have more Grudge figures than the box comes with?",
                      "Sophie killed the obscure marker and put it back in the box. Where does it go?"):
         assert asker.ask(question).ids[:1] != ["components.contents"], question
 

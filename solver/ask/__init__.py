@@ -43,10 +43,12 @@ rules_docs/performance.md)
   of its last sentence (:data:`MIN_COVERAGE`: the share of its concepts, each weighted by its rarity; a word the
   catalog never uses weighs :data:`UNKNOWN_WORD_WEIGHT`, a capitalised one — another game's name —
   :data:`UNKNOWN_NAME_WEIGHT`, a figure's name or a player's given name, the glossary's ``players_names``, nothing).
-* What the box holds: a question that names one of the expansion's components and asks how many the box holds,
-  or whether the box has it (:func:`asks_contents`), is answered by the component list first, whatever the words
-  alone would rank or refuse ("how many parasite tokens r there", "is the heavy miner figure part of endless
-  nightmares?"); one about using a component in a chapter is not.
+* What the box holds: a question that names one of the expansion's components and asks how many of it, or
+  whether, the box, the component list or the expansion holds (:func:`asks_contents`) is answered by the
+  component list first, whatever the words alone would rank or refuse ("how many purge tokens are in the box",
+  "the expansion comes with two sonar decoy markers, right?"); one that asks only how many there are is too,
+  unless the best rule says how many there are itself ("There are six nest markers"). One about using a
+  component in a chapter, where it goes or what happens is not.
 * The ruling first (:mod:`solver.ask.answer`): the best rule's first sentence (for the component list, the counts
   of the components the question names, from the engine's table), opened by yes or no when the
   question asks so: the answer the catalog gives the rule's yes/no question most like it (``asked: "… ? → no"``,
@@ -112,14 +114,21 @@ MEANT_LEAD_OUT = 0.05
 BASE_GAME_TOPICS = frozenset({"components"})
 #: How a question names the base game (stems).
 BASE_GAME_NAMES = ("base game", "base campaign")
-#: A question about what the box holds (:func:`asks_contents`) names one of the expansion's components and holds one
-#: of these words (stems) …
-CONTENTS_WORDS = frozenset({"box", "unbox", "compon", "includ", "contain"})
-#: … or asks "how many" of it and says nothing more than these (or "comes with" it) …
-CONTENTS_COUNT_WORDS = frozenset({"en", "expans", "total", "altogeth", "new"})
-#: … and says none of these: what may go into a chapter of the base game is the next rules' matter
-#: ("can I use the grudge tokens from this box in a base game chapter?").
-NOT_CONTENTS_WORDS = frozenset({"base", "core", "chapter", "campaign", "use", "play", "buy", "replac"})
+#: A question about what the box holds (:func:`asks_contents`) names one of the expansion's components, asks how
+#: many or whether the box has it (these stems, or "how many", "comes with", "part of", "is there") …
+INCLUSION_WORDS = frozenset({"includ", "contain", "count", "compon"})
+#: … of the box, the component list or the expansion (these stems, or "Endless Nightmares") …
+CONTENTS_WORDS = frozenset({"box", "unbox", "compon", "expans", "en"})
+#: … and few other words (these besides: "part of a different box", "the full set", "right?") …
+CONTENTS_OTHER_WORDS = frozenset({"part", "differ", "come", "set", "full", "right", "true", "correct", "realli"})
+CONTENTS_OTHER_MOST = 2
+#: … or asks "how many" of it "there" are, and no more than these …
+CONTENTS_COUNT_WORDS = frozenset({"total", "altogeth", "new", "exactli"})
+#: … and says none of these: using a component in a chapter is the next rules' matter, and the rest are the game's
+#: (where it goes, what happens, how many a room holds).
+NOT_CONTENTS_WORDS = frozenset({"base", "core", "chapter", "campaign", "use", "play", "buy", "replac", "happen",
+                                "board", "reserv", "spawn", "round", "turn", "room", "cap", "limit", "back", "return",
+                                "leav", "left", "stai", "go", "put", "shuffl", "mix", "spare", "grab", "rule"})
 #: How a question names this expansion or one of its scenarios (stems: "Endless Nightmares", "Fathoms Dark" …): one
 #: that names the base game too asks what the expansion does differently, which its rules answer.
 EXPANSION_NAMES = ("endless nightmar", "expans", "expect terror", "fathom dark", "fever dream")
@@ -211,8 +220,10 @@ class Asker:
         if not concepts or best <= 0:
             return self._not_covered(question, None, generated)
         point = _last_sentence(question) or question  # a story's question is at its end
-        if self._contents_row is not None and asks_contents(
-                rk.stemmer.stems(w for w, _ in normal_words(point)), rk.stemmer.tokens(point), self._component_stems):
+        contents = self._contents_row is not None and asks_contents(
+            rk.stemmer.stems(w for w, _ in normal_words(point)), rk.stemmer.tokens(point), self._component_stems)
+        if contents == "list" or (contents == "count" and (order[0] == self._contents_row
+                                                            or not self._states_count(order[0], tokens))):
             return self._answer(question, order, scores, best, meaning, concepts, tokens, limit,
                                 first=self._contents_row)
         joined = f" {' '.join(stems)} "
@@ -287,6 +298,18 @@ class Asker:
         first, answer = ruling(question, hits[0], self._defaults.get(hits[0].entry.id),
                                self.known_answer(order[0], tokens), counts)
         return AskAnswer(question, tuple(hits), (), generated, first, answer)
+
+    def _states_count(self, row: int, tokens) -> bool:
+        """Whether the entry ``row``'s text says how many there are of a component the question (its content stems
+        ``tokens``) names, with the component list's count ("There are six nest markers")."""
+        from .words import normal_words as words
+
+        text = self.entries[row].text
+        held = frozenset(self.ranker.stemmer.tokens(text))
+        numbers = {w for w, _ in words(text) if w.isdigit()}
+        tokens = frozenset(tokens)
+        return any(k and k <= tokens and k <= held and str(n) in numbers
+                   for k, (_, n) in zip(self._component_stems, self._component_counts))
 
     def _reranked(self, order: list[int], scores: list[float], best: float, meaning, holds) -> list[int]:
         """The order with its first :data:`RERANK_CANDIDATES` entries ordered again by their score's share of the
@@ -374,39 +397,45 @@ class Asker:
         return tuple(out)
 
 
-def asks_contents(stems, tokens, components) -> bool:
+def asks_contents(stems, tokens, components) -> str | None:
     """Whether a question (its stems ``stems``, its content stems ``tokens``: of its last sentence, for a story) asks
-    what the box holds: it names one of the expansion's components (``components``: each kind's content stems),
-    says nothing of using them (:data:`NOT_CONTENTS_WORDS`), and either holds a word of the box
-    (:data:`CONTENTS_WORDS`: "how many purge tokens are in the box", "is the Heavy Miner figure part of Endless
-    Nightmares or a different box?") or asks how many of it there are, or that the box comes with it, and
-    nothing more (:data:`CONTENTS_COUNT_WORDS`: "how many parasite tokens r there", "how many spawn cards in
-    Endless Nightmares"). The component list answers it, whatever the rest of the ranking says.
+    what the box holds: it names one of the expansion's components (``components``: each kind's content stems) and
+    says nothing of using it or of play (:data:`NOT_CONTENTS_WORDS`, besides the component's own words). ``"list"``
+    when it asks how many or whether (:data:`INCLUSION_WORDS`, "how many", "comes with", "part of", "is there") of
+    the box, the component list or the expansion (:data:`CONTENTS_WORDS`): "how many purge tokens are in the
+    box", "the expansion comes with two sonar decoy markers, right?"; ``"count"`` when it asks only how many of it
+    there are (:data:`CONTENTS_COUNT_WORDS`): "how many parasite tokens r there", which a scenario's own count may
+    answer too; else ``None``.
 
     >>> from .words import Stemmer
     >>> s = Stemmer()
-    >>> kinds = [frozenset(s.tokens(n)) for n in ("purge token", "nest marker", "Husk standee", "immortal marker")]
+    >>> kinds = [frozenset(s.tokens(n)) for n in ("purge token", "nest marker", "spawn card", "immortal marker")]
     >>> def asks(q):
     ...     return asks_contents(s.stems(w for w, _ in normal_words(q)), s.tokens(q), kinds)
-    >>> [asks("how many purge tokens are in the box"), asks("how many husk standees should there be"),
-    ...  asks("the expansion comes with two nest markers, right?")]
-    [True, True, True]
+    >>> [asks("how many purge tokens are in the box"), asks("how many spawn cards in endless nightmares"),
+    ...  asks("the expansion comes with two nest markers, right?"), asks("how many nest markers r there")]
+    ['list', 'list', 'list', 'count']
     >>> [asks("how many nest markers come out per round?"), asks("how many immortal markers go on one immortal"),
-    ...  asks("how many nest markers come in?"),
+    ...  asks("how many nest markers can a room contain?"), asks("do the unused spawn cards go back in the box?"),
     ...  asks("can I use the purge tokens from this box in a base game chapter?")]
-    [False, False, False, False]
+    [None, None, None, None, None]
     """
     tokens = frozenset(tokens)
     named = [k for k in components if k and k <= tokens]
-    if not named or tokens & NOT_CONTENTS_WORDS:
-        return False
-    if tokens & CONTENTS_WORDS:
-        return True
+    if not named:
+        return None
+    rest = tokens - frozenset().union(*named)
+    if (frozenset(stems) - frozenset().union(*named)) & NOT_CONTENTS_WORDS:
+        return None
     said = f" {' '.join(stems)} "
-    comes_with = " come with " in said
-    where = comes_with or " there " in said or " endless nightmar " in said or bool(tokens & CONTENTS_COUNT_WORDS)
-    rest = tokens - frozenset().union(*named) - CONTENTS_COUNT_WORDS - ({"come"} if comes_with else set())
-    return (" how mani " in said or comes_with) and where and all(w.isdigit() for w in rest)
+    asks = bool(rest & INCLUSION_WORDS) or any(f" {p} " in said for p in ("how mani", "come with", "part of", "is there"))
+    other = rest - INCLUSION_WORDS - CONTENTS_WORDS - CONTENTS_COUNT_WORDS - CONTENTS_OTHER_WORDS
+    if asks and (rest & CONTENTS_WORDS or " endless nightmar " in said) and len(
+            [w for w in other if not w.isdigit()]) <= CONTENTS_OTHER_MOST:
+        return "list"
+    if " how mani " in said and " there " in said and all(w.isdigit() for w in rest - CONTENTS_COUNT_WORDS):
+        return "count"
+    return None
 
 
 def _last_sentence(question: str) -> str | None:
