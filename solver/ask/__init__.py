@@ -109,6 +109,14 @@ NEAREST_LEAD = 0.05
 MEANT_SIMILARITY = 0.65
 MEANT_LEAD_IN = 0.0
 MEANT_LEAD_OUT = 0.05
+#: A question whose nearest players' question in meaning is at least this alike (:meth:`.rank.Ranker.meant`) and
+#: leads the nearest out-of-scope example by :data:`MEANT_COVERED_LEAD` is not refused for the words the catalog
+#: never uses (the coverage, :data:`MIN_COVERAGE`): a player's own nicknames ("the worm chips in my belly, what do
+#: they do at the start of my turn?"), unless it names someone the catalog doesn't know ("Gandalf"). Chosen on
+#: development set 8 (first 75 → 76 of 92, top three 83 → 86, "not covered" unchanged; 0.4 to 0.55 and 0.1 to 0.3
+#: tried), the tuning part unchanged at every setting but a lead of 0.1 ("not covered" −1).
+MEANT_COVERED = 0.4
+MEANT_COVERED_LEAD = 0.15
 #: The topics that answer a question about the base game: what of this expansion may go into it. Any other
 #: question that names the base game asks the base game's own rules, which the expansion's don't hold.
 BASE_GAME_TOPICS = frozenset({"components"})
@@ -258,7 +266,9 @@ class Asker:
             return self._not_covered(question, order[:8], generated)
         # each entry's coverage of the question, made once for the scope, the order and the hits
         holds = functools.cache(lambda row: self.coverage(row, concepts, names))
-        if not like_answered:
+        leans_in = (meant_in >= MEANT_COVERED and meant_in - meant_out >= MEANT_COVERED_LEAD
+                    and all(rk.holders(n) or n in rk.figures for n in names))  # naming no stranger ("Gandalf")
+        if not like_answered and not leans_in:
             checked = order[:COVERAGE_CHECKED]
             covered = max(map(holds, checked))
             for core in _core_concepts(rk, last):  # a story's last sentence
