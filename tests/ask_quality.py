@@ -17,7 +17,8 @@ eighth held-out part showed the ranking weakest in: a newcomer who invents his o
 it measures; measured only to report).
 
 ``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at);
-``--rerank-grid`` tries the re-ranking's two weights on its halves (how they were chosen).
+``--rerank-grid`` tries the re-ranking's two weights on its halves (how they were chosen); ``--tuning-files`` prints
+the tuning part's files, which the vectors' training reads (solver/ask/vectors_training.py).
 
 ``python -m tests.ask_quality`` prints the figures; ``--write`` also writes them to
 rules_docs/_data/ask-quality.json for the Performance page. tests/test_ask.py asserts the targets.
@@ -222,7 +223,7 @@ def table(data: dict) -> str:
              "held_out_6": "sixth fresh held-out (never tuned on)",
              "held_out_7": "seventh fresh held-out (never tuned on)",
              "held_out_8": "eighth fresh held-out (never tuned on)",
-             "tuning": "tuning"}
+             "tuning": "tuning (the vectors are trained on it: no measure, see the text)"}
     t = data["targets"]
     for part in data["parts"]:
         rankings = [("BM25 + naive Bayes + nearest questions + meaning vectors (now)", data["parts"][part])]
@@ -268,6 +269,9 @@ def rerank_grid(asker, meanings=(0.0, 0.25, 0.5, 1.0, 1.5), coverages=(0.0, 0.25
 
 
 def main(argv: list[str]) -> int:
+    if "--tuning-files" in argv:  # the files the vectors' training reads beside `asked` (solver/ask/vectors_training)
+        print(" ".join(str(p.relative_to(HERE.parent)) for p in PARTS["tuning"]))
+        return 0
     from solver.ask import Asker
     from solver.spec import Results
 

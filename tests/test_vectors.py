@@ -6,6 +6,7 @@ import json
 import math
 import struct
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -106,16 +107,32 @@ def test_a_model2vec_model_is_written_as_signed_bytes_and_a_scale(tmp_path):
     assert v.meaning("über") is None
 
 
-def test_the_tuning_reads_only_the_catalogs_asked_questions():
+def test_the_tuning_reads_the_catalogs_asked_and_the_tuning_parts_questions_only():
     """solver.ask.vectors_training (run apart: it needs PyTorch) learns from each entry's ``asked`` questions, cut
-    into pieces, and imports nothing beyond the standard library until it runs."""
+    into pieces, and from the answerable questions of the files it is given, each with its first answer's entry; the
+    files its documented command gives it (``python -m tests.ask_quality --tuning-files``) are the tuning part's,
+    never a held-out part's. It imports nothing beyond the standard library and PyYAML until it runs."""
+    import subprocess
+
     import solver.ask.vectors_training as training
     from solver.catalog import catalog
+    from tests import ask_quality
 
     cat = catalog()
-    groups = training.groups_of_questions(load_vectors())
+    vectors = load_vectors()
     asked = [q for e in (*cat.rules.values(), *cat.options.values()) for q in e.asked]
+    groups = training.groups_of_questions(vectors)
     assert sum(map(len, groups)) == len(asked) > 2000 and all(len(g) >= 2 for g in groups)
+    root = Path(ask_quality.__file__).parent.parent
+    listed = subprocess.run([sys.executable, "-m", "tests.ask_quality", "--tuning-files"], cwd=root,
+                            capture_output=True, text=True, check=True).stdout.split()
+    assert [root / p for p in listed] == list(ask_quality.PARTS["tuning"])
+    held_out = {p for part in ask_quality.HELD_OUT_PARTS for p in ask_quality.PARTS[part]}
+    assert not held_out & {root / p for p in listed}
+    questions = training.read_questions(root / p for p in listed)
+    with_them = training.groups_of_questions(vectors, questions)
+    answerable = [q for q in questions if q.get("answers")]
+    assert sum(map(len, with_them)) == len(asked) + len(answerable)
     assert "torch" not in sys.modules
 
 

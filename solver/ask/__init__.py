@@ -106,7 +106,7 @@ NEAREST_LEAD = 0.05
 #: the best-scored entries' ``asked``, is at least this alike (cosine) and more alike by :data:`MEANT_LEAD_IN` than
 #: any out-of-scope example counts as like an asked question (as the nearest example by words, above); one whose
 #: nearest is such an example, by :data:`MEANT_LEAD_OUT`, as like a question the rules don't answer
-MEANT_SIMILARITY = 0.65
+MEANT_SIMILARITY = 0.7
 MEANT_LEAD_IN = 0.0
 MEANT_LEAD_OUT = 0.05
 #: A question whose nearest players' question in meaning is at least this alike (:meth:`.rank.Ranker.meant`) and

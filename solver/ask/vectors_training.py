@@ -1,16 +1,21 @@
 """Tune the word-piece vectors (:mod:`.vectors`) to the catalog: how players ask each rule.
 
 The distilled vectors know English, not this game: "bug tokens" and "infested tokens" are far apart in them. This
-tunes them so that the players' questions of one entry (its ``asked``) point alike and those of different entries
-apart — a contrastive loss over pairs of questions of the same entry (InfoNCE, both ways, every entry in each
-step), a pull back toward the distilled vectors so that the pieces players use and the catalog doesn't keep their
-English meaning, a learning rate that falls to nothing (cosine), and the average of several runs from different
-seeds (less chance in it). Only the catalog's ``asked`` questions are read: no question of any measured part.
+tunes them so that the players' questions of one entry point alike and those of different entries apart — a
+contrastive loss over pairs of questions of the same entry (InfoNCE, both ways, every entry in each step), a pull
+back toward the distilled vectors so that the pieces players use and the catalog doesn't keep their English
+meaning, a learning rate that falls to nothing (cosine), and the average of several runs from different seeds (less
+chance in it). An entry's questions are its ``asked`` and, from the question files named after the two paths, each
+answerable question whose first answer it is: the tuning part's files, never a held-out part's (the tuning part's
+questions, in more players' voices than ``asked``, gained the right ruling first on the half of the tuning part
+left out of the training: the Performance page).
 
-It needs PyTorch, so it runs apart from the package (which reads the result with the standard library alone)::
+It needs PyTorch, so it runs apart from the package (which reads the result with the standard library alone), from
+a checkout, with the tuning part's files in the order ``tests/ask_quality.py`` lists them::
 
     pip install torch
-    python -m solver.ask.vectors_training DISTILLED.bin solver/ask/vectors.bin
+    python -m solver.ask.vectors_training DISTILLED.bin solver/ask/vectors.bin \\
+        $(python -m tests.ask_quality --tuning-files)
 
 where DISTILLED.bin is the distilled model written by ``python -m solver.ask.vectors`` (see there). The settings
 below were chosen on the third development set and the rest of the tuning part (the Performance page).
@@ -33,16 +38,29 @@ LEARNING_RATE = 0.01
 SEEDS = (0, 1, 2, 3)
 
 
-def groups_of_questions(vectors) -> list[list[list[int]]]:
-    """Each entry's ``asked`` questions as word pieces (entries with two questions at least)."""
+def groups_of_questions(vectors, questions=()) -> list[list[list[int]]]:
+    """Each entry's questions as word pieces (entries with two questions at least): its ``asked``, then those of
+    ``questions`` (the question files' entries, in order) whose first answer it is."""
     from ..catalog import catalog
 
     cat = catalog()
-    groups = [[vectors.pieces(q) for q in e.asked] for e in (*cat.rules.values(), *cat.options.values())]
+    entries = (*cat.rules.values(), *cat.options.values())
+    groups = [[vectors.pieces(q) for q in e.asked] for e in entries]
+    row = {getattr(e, "id", None) or e.name: i for i, e in enumerate(entries)}
+    for q in questions:
+        if q.get("answers"):
+            groups[row[cat.resolve(q["answers"][0])]].append(vectors.pieces(q["q"]))
     return [g for g in ([p for p in g if p] for g in groups) if len(g) >= 2]
 
 
-def tune(vectors, seed: int):
+def read_questions(paths) -> list[dict]:
+    """The questions of the question files ``paths``, in order."""
+    import yaml
+
+    return [q for path in paths for q in yaml.safe_load(Path(path).read_text(encoding="utf-8"))["questions"]]
+
+
+def tune(vectors, seed: int, questions=()):
     """One run: the tuned vectors (a torch tensor, one row a piece)."""
     import torch
     import torch.nn.functional as F
@@ -54,7 +72,7 @@ def tune(vectors, seed: int):
     table = torch.nn.Parameter(start.clone())
     opt = torch.optim.Adam([table], lr=LEARNING_RATE * float(size))
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, STEPS)
-    groups = groups_of_questions(vectors)
+    groups = groups_of_questions(vectors, questions)
 
     def embed(batch):
         offsets, flat = [], []
@@ -81,11 +99,13 @@ def main(argv: list[str] | None = None) -> int:
     from .vectors import Vectors, write_rows
 
     args = sys.argv[1:] if argv is None else argv
-    if len(args) != 2:
-        print("usage: python -m solver.ask.vectors_training DISTILLED.bin OUT.bin", file=sys.stderr)
+    if len(args) < 2:
+        print("usage: python -m solver.ask.vectors_training DISTILLED.bin OUT.bin [QUESTIONS.yaml ...]",
+              file=sys.stderr)
         return 2
     vectors = Vectors(Path(args[0]).read_bytes())
-    runs = [tune(vectors, seed) for seed in SEEDS]
+    questions = read_questions(args[2:])
+    runs = [tune(vectors, seed, questions) for seed in SEEDS]
     average = sum(runs) / len(runs)
     pieces = sorted(vectors.ids, key=vectors.ids.get)
     write_rows(Path(args[1]), pieces, average.tolist())
