@@ -12,8 +12,8 @@ stories, players who know only the base game, and tests/ask_questions_dev5.yaml 
 vague questions, "did we do it right?" checks and wrong names for things, and tests/ask_questions_dev7.yaml, written
 blind at the start of session 14: fragments, phone typing, stories, base-game veterans, "was that right?" checks
 and players who misname things, and tests/ask_questions_dev8.yaml, written blind in session 15 in the voices the
-eighth held-out part showed the ranking weakest in: a newcomer who invents his own nicknames, among others) and eight fresh held-out parts
-(tests/ask_questions_fresh.yaml, fresh2 to fresh8, each written and committed before the changes
+eighth held-out part showed the ranking weakest in: a newcomer who invents his own nicknames, among others) and nine
+fresh held-out parts (tests/ask_questions_fresh.yaml, fresh2 to fresh9, each written and committed before the changes
 it measures; measured only to report).
 
 ``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at);
@@ -42,10 +42,12 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
          "held_out_6": (HERE / "ask_questions_fresh6.yaml",),
          "held_out_7": (HERE / "ask_questions_fresh7.yaml",),
          "held_out_8": (HERE / "ask_questions_fresh8.yaml",),
+         "held_out_9": (HERE / "ask_questions_fresh9.yaml",),
          "tuning": (HERE / "ask_questions.yaml", HERE / "ask_questions_heldout.yaml", HERE / "ask_questions_dev.yaml",
                     HERE / "ask_questions_dev2.yaml", HERE / "ask_questions_dev3.yaml",
                     HERE / "ask_questions_dev4.yaml", HERE / "ask_questions_dev5.yaml",
-                    HERE / "ask_questions_dev6.yaml", HERE / "ask_questions_dev7.yaml", HERE / "ask_questions_dev8.yaml")}
+                    HERE / "ask_questions_dev6.yaml", HERE / "ask_questions_dev7.yaml",
+                    HERE / "ask_questions_dev8.yaml")}
 #: The held-out parts: measured only to report, never tuned on. The second was written at the end of session 10,
 #: after the ranking's last change of that session, from the rulebook alone, and measured once then.
 #: The third was written at the start of session 11, before any of that session's changes, and measured then with
@@ -67,8 +69,11 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
 #: queries, phone-typed, stories, a base-game veteran, yes/no checks and friends' claims, a newcomer who invents
 #: nicknames), and measured once then, against session 14's ranking and catalog (START["held_out_8"]) and the
 #: session's own.
+#: The ninth was written at the end of session 15, after all its changes, in six voices (short, phone-typed, stories,
+#: base-game words, yes/no and friends' claims, players who describe things by their look or use), and measured
+#: once then, against session 14's ranking and catalog (START["held_out_9"]) and the session's own.
 HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
-                  "held_out_8")
+                  "held_out_8", "held_out_9")
 #: The later held-out files, each as it was committed on its own: the commit that gave it its bytes and the SHA-256
 #: of those bytes. From the fourth on, that commit dropped, unmeasured, the questions whose words another part's, the
 #: glossary's or the catalog's already were (the one before it added the file alone).
@@ -86,7 +91,9 @@ COMMITTED_ALONE = {
     "held_out_7": ("3e8e85f682dd6962320788f5b85af32793607736",
                    "6f0fc920911515cb5066d9b25938a5387f23621b8dbf925bc4673fbdd8854a8b"),
     "held_out_8": ("e7da08bef02cb904b6d08bfb77074778ece9fbc7",
-                   "45f2272ac099cb49e9c9443275cc952f65f513cddee2a1c93d928e624f74e9fa")}
+                   "45f2272ac099cb49e9c9443275cc952f65f513cddee2a1c93d928e624f74e9fa"),
+    "held_out_9": ("6a11061533344921ddb99587a321ba2bb5e874aa",
+                   "0580bc0c1639242296f33d9eb33f95d62704cfdd230ad75f3b479849dba4ca3a")}
 #: The commits that wrote the fresh held-out file, each alone, before any ranking change made after them: the one
 #: that added it and the one that gave it its present wording (21 near copies of tuning questions reworded).
 HELD_OUT_ADDED = "ade07ca4c2f282fea01feac3d23c6c7402050aba"
@@ -123,7 +130,10 @@ START = {"held_out": {"first": 92, "top3": 123, "answerable": 154, "not_covered"
                         "yes_no": 41, "yes_no_right": 34},
          # the eighth, against the catalog and ranking of commit 4971600 (session 14's end), once
          "held_out_8": {"first": 84, "top3": 93, "answerable": 107, "not_covered": 15, "out_of_scope": 18,
-                        "yes_no": 47, "yes_no_right": 36}}
+                        "yes_no": 47, "yes_no_right": 36},
+         # the ninth, against the catalog and ranking of commit 4971600 (session 14's end), once
+         "held_out_9": {"first": 77, "top3": 83, "answerable": 94, "not_covered": 11, "out_of_scope": 15,
+                        "yes_no": 45, "yes_no_right": 27}}
 
 
 #: What each part's START figures measured.
@@ -133,7 +143,8 @@ START_NAMES = {"held_out": "FTS5 BM25 (when the first held-out part was written)
                "held_out_5": "session 12's ranking and catalog (before session 13's changes)",
                "held_out_6": "session 13's ranking and catalog (before session 14's changes)",
                "held_out_7": "session 13's ranking and catalog (before session 14's changes)",
-               "held_out_8": "session 14's ranking and catalog (before session 15's changes)"}
+               "held_out_8": "session 14's ranking and catalog (before session 15's changes)",
+               "held_out_9": "session 14's ranking and catalog (before session 15's changes)"}
 
 
 def questions(part: str) -> list[dict]:
@@ -223,6 +234,7 @@ def table(data: dict) -> str:
              "held_out_6": "sixth fresh held-out (never tuned on)",
              "held_out_7": "seventh fresh held-out (never tuned on)",
              "held_out_8": "eighth fresh held-out (never tuned on)",
+             "held_out_9": "ninth fresh held-out (never tuned on)",
              "tuning": "tuning (the vectors are trained on it: no measure, see the text)"}
     t = data["targets"]
     for part in data["parts"]:
