@@ -12,7 +12,8 @@ stories, players who know only the base game, and tests/ask_questions_dev5.yaml 
 vague questions, "did we do it right?" checks and wrong names for things, and tests/ask_questions_dev7.yaml, written
 blind at the start of session 14: fragments, phone typing, stories, base-game veterans, "was that right?" checks
 and players who misname things, and tests/ask_questions_dev8.yaml, written blind in session 15 in the voices the
-eighth held-out part showed the ranking weakest in: a newcomer who invents his own nicknames, among others) and nine
+eighth held-out part showed the ranking weakest in: a newcomer who invents his own nicknames, among others, and
+tests/ask_questions_dev9.yaml, written blind at the end of session 15 in the ninth held-out part's voices) and nine
 fresh held-out parts (tests/ask_questions_fresh.yaml, fresh2 to fresh9, each written and committed before the changes
 it measures; measured only to report).
 
@@ -47,7 +48,7 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
                     HERE / "ask_questions_dev2.yaml", HERE / "ask_questions_dev3.yaml",
                     HERE / "ask_questions_dev4.yaml", HERE / "ask_questions_dev5.yaml",
                     HERE / "ask_questions_dev6.yaml", HERE / "ask_questions_dev7.yaml",
-                    HERE / "ask_questions_dev8.yaml")}
+                    HERE / "ask_questions_dev8.yaml", HERE / "ask_questions_dev9.yaml")}
 #: The held-out parts: measured only to report, never tuned on. The second was written at the end of session 10,
 #: after the ranking's last change of that session, from the rulebook alone, and measured once then.
 #: The third was written at the start of session 11, before any of that session's changes, and measured then with
