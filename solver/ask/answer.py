@@ -305,7 +305,8 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     as a fragment too (:func:`_fragment`). Without one, the
     rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
     that asks past the limit the rule sets (:func:`_past_the_limit`) → no. Either way a question stating a number
-    the rule's sentence doesn't, where it states others, is answered no (:func:`_other_number`). ``sentence``, when
+    the rule's sentence doesn't, where it states others, is answered no (:func:`_other_number`), and so is one that
+    says a word of the opposite sense to the sentence's (:func:`_contradicts`: yes to "did we do it wrong?"). ``sentence``, when
     given, stands for the rule's first sentence (the counts of the components a question names:
     :func:`component_counts`)."""
     if hit is None:
@@ -333,7 +334,32 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
             answer = "no" if _negative(_proposition(clause)) != _negative(main) else "yes"
     if _other_number(clause, sentence) and not asks_negative:
         answer = "no"  # "teal icon spawns 3 nest markers?" against "two nest markers": not what the rule says
+    if _contradicts(question, sentence):
+        answer = "yes" if asks_negative else "no"  # "we left the card on top, right?" against "… to the bottom"
     return f"{answer.capitalize()}. {sentence}", answer
+
+
+#: Words of opposite sense (:func:`_contradicts`): a question that says one where the rule's sentence says the other
+#: tells a play or asks a claim the rule denies.
+OPPOSITES = (({"top"}, {"bottom"}), ({"nearest", "closest"}, {"farthest", "furthest"}), ({"before"}, {"after"}),
+             ({"first"}, {"last"}), ({"same"}, {"different"}), ({"start", "beginning"}, {"end"}), ({"up"}, {"down"}),
+             ({"keep", "kept"}, {"discard", "discards", "discarded"}))
+
+
+def _contradicts(question: str, sentence: str) -> bool:
+    """Whether the question says a word of one sense of :data:`OPPOSITES` and the rule's sentence one of the other,
+    neither saying both: "we spawned the marker and then left that card on top, right?" against "… moved to the
+    bottom of the devoured deck" (the play the question tells is not the rule's).
+
+    >>> _contradicts("we left the card on top, right?", "The card is moved to the bottom of the deck.")
+    True
+    >>> _contradicts("does the card go from the top to the bottom?", "The card is moved to the bottom of the deck.")
+    False
+    """
+    asked = {w for w, _ in normal_words(question)}
+    said = {w for w, _ in normal_words(sentence)}
+    return any((one & asked and other & said and not one & said and not other & asked)
+               or (other & asked and one & said and not other & said and not one & asked) for one, other in OPPOSITES)
 
 
 #: The rule whose ruling a question's named components' counts open (:func:`component_counts`).
