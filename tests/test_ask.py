@@ -537,15 +537,13 @@ def test_a_question_of_what_the_box_holds_is_answered_by_the_component_list_for_
 def test_the_box_contents_check_takes_no_players_question_another_entry_answers(asker):
     """Of the catalog's own players' questions (``asked``), those the box-contents check would send to the component
     list belong to it, or are answered first by the entry they belong to all the same."""
-    from solver.ask import _last_sentence, asks_contents, normal_words
+    from solver.ask import _last_sentence
 
     rk = asker.ranker
     fired = 0
     for row, text in zip(rk._example_owner, rk._texts["in"]):
         question = text.split(" → ")[0]
-        point = _last_sentence(question) or question
-        if asks_contents(rk.stemmer.stems(w for w, _ in normal_words(point)), rk.stemmer.tokens(point),
-                         asker._component_stems):
+        if asker.contents_kind(_last_sentence(question) or question):
             fired += 1
             owner = asker.entries[row].id
             assert owner == "components.contents" or asker.ask(question).ids[:1] == [owner], question

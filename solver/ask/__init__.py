@@ -227,19 +227,18 @@ class Asker:
         order = self._near_ties_by_title(order, scores, best, frozenset(stems))
         if not concepts or best <= 0:
             return self._not_covered(question, None, generated)
-        point = _last_sentence(question) or question  # a story's question is at its end
-        contents = self._contents_row is not None and asks_contents(
-            rk.stemmer.stems(w for w, _ in normal_words(point)), rk.stemmer.tokens(point), self._component_stems)
+        last = _last_sentence(question)  # a story's question is at its end
+        names = _names(question)
+        # each entry's coverage of the question, made once for the scope, the order and the hits
+        holds = functools.cache(lambda row: self.coverage(row, concepts, names))
+        contents = self.contents_kind(last or question)
         if contents == "list" or (contents == "count" and (order[0] == self._contents_row
                                                             or not self._states_count(order[0], tokens))):
-            return self._answer(question, order, scores, best, meaning, concepts, tokens, limit,
-                                first=self._contents_row)
+            return self._answer(question, order, scores, best, meaning, tokens, limit, holds, self._contents_row)
         joined = f" {' '.join(stems)} "
         if any(f" {cue} " in joined for cue in self._cues):
             return self._not_covered(question, order[:8], generated)
-        names = _names(question)
         meant_in, meant_out = rk.meant(meaning, order, frozenset(tokens)) if meaning else (-1.0, -1.0)
-        last = _last_sentence(question)
         if meaning and last:  # a story's question is at its end: what that means, where it leans further in
             last_meaning = load_vectors().meaning(last)
             if last_meaning:
@@ -254,7 +253,8 @@ class Asker:
             inside, outside = rk.nearest(frozenset(tokens))
             like_in = inside >= NEAREST_SIMILARITY and inside > outside + NEAREST_LEAD
             like_out = outside >= NEAREST_SIMILARITY and outside > inside + NEAREST_LEAD
-        like_answered = like_in and all(rk.holders(n) or n in rk.figures for n in names)  # naming no stranger
+        knows_names = all(rk.holders(n) or n in rk.figures for n in names)  # naming no stranger ("Gandalf")
+        like_answered = like_in and knows_names
         if (rk.outside_margin(words) > OUTSIDE_MARGIN and self.entries[order[0]].topic not in BASE_GAME_TOPICS
                 and not like_answered):
             return self._not_covered(question, order[:8], generated)
@@ -264,10 +264,7 @@ class Asker:
                            and not any(f" {name} " in joined for name in EXPANSION_NAMES))
         if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS and not like_answered:
             return self._not_covered(question, order[:8], generated)
-        # each entry's coverage of the question, made once for the scope, the order and the hits
-        holds = functools.cache(lambda row: self.coverage(row, concepts, names))
-        leans_in = (meant_in >= MEANT_COVERED and meant_in - meant_out >= MEANT_COVERED_LEAD
-                    and all(rk.holders(n) or n in rk.figures for n in names))  # naming no stranger ("Gandalf")
+        leans_in = meant_in >= MEANT_COVERED and meant_in - meant_out >= MEANT_COVERED_LEAD and knows_names
         if not like_answered and not leans_in:
             checked = order[:COVERAGE_CHECKED]
             covered = max(map(holds, checked))
@@ -277,16 +274,13 @@ class Asker:
                 return self._not_covered(question, order[:8], generated)
         if like_out:  # like an example the rules don't answer
             return self._not_covered(question, order[:8], generated)
-        return self._answer(question, order, scores, best, meaning, concepts, tokens, limit, holds=holds)
+        return self._answer(question, order, scores, best, meaning, tokens, limit, holds)
 
-    def _answer(self, question, order, scores, best, meaning, concepts, tokens, limit, *, holds=None,
+    def _answer(self, question, order, scores, best, meaning, tokens, limit, holds,
                 first: int | None = None) -> AskAnswer:
-        """The answer whose rulings are ``order``'s, re-ranked (:meth:`_reranked`), the entry ``first`` put first
-        when one is given."""
+        """The answer whose rulings are ``order``'s, re-ranked (:meth:`_reranked`; ``holds``: :meth:`coverage`), the
+        entry ``first`` put first when one is given."""
         generated = self.results.generated
-        if holds is None:
-            names = _names(question)
-            holds = functools.cache(lambda row: self.coverage(row, concepts, names))
         order = self._reranked(order, scores, best, meaning, holds)
         if first is not None:
             order = [first, *(i for i in order if i != first)]
@@ -305,18 +299,25 @@ class Asker:
             hits.append(Hit(e, scores[i], holds(i), self._status(i)))
         counts = (component_counts(frozenset(tokens), rk.stemmer.tokens, self._component_counts)
                   if hits[0].entry.id == COMPONENT_LIST_RULE else None)  # "how many grudge tokens?": how many
-        first, answer = ruling(question, hits[0], self._defaults.get(hits[0].entry.id),
-                               self.known_answer(order[0], tokens), counts)
-        return AskAnswer(question, tuple(hits), (), generated, first, answer)
+        opening, answer = ruling(question, hits[0], self._defaults.get(hits[0].entry.id),
+                                 self.known_answer(order[0], tokens), counts)
+        return AskAnswer(question, tuple(hits), (), generated, opening, answer)
+
+    def contents_kind(self, text: str) -> str | None:
+        """What :func:`asks_contents` says of ``text`` (a question, or a story's last sentence) against the
+        expansion's components; ``None`` where the index has no component list."""
+        if self._contents_row is None:
+            return None
+        stemmer = self.ranker.stemmer
+        return asks_contents(stemmer.stems(w for w, _ in normal_words(text)), stemmer.tokens(text),
+                             self._component_stems)
 
     def _states_count(self, row: int, tokens) -> bool:
         """Whether the entry ``row``'s text says how many there are of a component the question (its content stems
         ``tokens``) names, with the component list's count ("There are six nest markers")."""
-        from .words import normal_words as words
-
         text = self.entries[row].text
         held = frozenset(self.ranker.stemmer.tokens(text))
-        numbers = {w for w, _ in words(text) if w.isdigit()}
+        numbers = {w for w, _ in normal_words(text) if w.isdigit()}
         tokens = frozenset(tokens)
         return any(k and k <= tokens and k <= held and str(n) in numbers
                    for k, (_, n) in zip(self._component_stems, self._component_counts))
@@ -434,11 +435,13 @@ def asks_contents(stems, tokens, components) -> str | None:
     named = [k for k in components if k and k <= tokens]
     if not named:
         return None
-    rest = tokens - frozenset().union(*named)
-    if (frozenset(stems) - frozenset().union(*named)) & NOT_CONTENTS_WORDS:
+    own = frozenset().union(*named)
+    rest = tokens - own
+    if (frozenset(stems) - own) & NOT_CONTENTS_WORDS:
         return None
     said = f" {' '.join(stems)} "
-    asks = bool(rest & INCLUSION_WORDS) or any(f" {p} " in said for p in ("how mani", "come with", "part of", "is there"))
+    asks = bool(rest & INCLUSION_WORDS) or any(f" {p} " in said
+                                               for p in ("how mani", "come with", "part of", "is there"))
     other = rest - INCLUSION_WORDS - CONTENTS_WORDS - CONTENTS_COUNT_WORDS - CONTENTS_OTHER_WORDS
     if asks and (rest & CONTENTS_WORDS or " endless nightmar " in said) and len(
             [w for w in other if not w.isdigit()]) <= CONTENTS_OTHER_MOST:

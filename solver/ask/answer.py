@@ -306,8 +306,8 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     rule's main clause says the opposite of the question (one of them negative) → no, else yes; but a question
     that asks past the limit the rule sets (:func:`_past_the_limit`) → no. Either way a question stating a number
     the rule's sentence doesn't, where it states others, is answered no (:func:`_other_number`), and so is one that
-    says a word of the opposite sense to the sentence's (:func:`_contradicts`: yes to "did we do it wrong?"). ``sentence``, when
-    given, stands for the rule's first sentence (the counts of the components a question names:
+    says a word of the opposite sense to the sentence's (:func:`_contradicts`: yes to "did we do it wrong?").
+    ``sentence``, when given, stands for the rule's first sentence (the counts of the components a question names:
     :func:`component_counts`)."""
     if hit is None:
         return f"{NOT_COVERED}: no rule answers this question.", None
@@ -358,8 +358,11 @@ def _contradicts(question: str, sentence: str) -> bool:
     """
     asked = {w for w, _ in normal_words(question)}
     said = {w for w, _ in normal_words(sentence)}
-    return any((one & asked and other & said and not one & said and not other & asked)
-               or (other & asked and one & said and not other & said and not one & asked) for one, other in OPPOSITES)
+
+    def sense(words, one, other) -> tuple[bool, bool]:
+        return bool(words & one), bool(words & other)
+
+    return any(sum(a := sense(asked, *pair)) == sum(b := sense(said, *pair)) == 1 and a != b for pair in OPPOSITES)
 
 
 #: The rule whose ruling a question's named components' counts open (:func:`component_counts`).
