@@ -1,21 +1,24 @@
 """How well ``deepmadness ask`` answers players' questions, on the parts of the question set: the tuning part
-(tests/ask_questions.yaml and tests/ask_questions_heldout.yaml — the latter was the first held-out part, but it was
-measured many times while the ranking was tuned, so it is tuning data now — tests/ask_questions_dev.yaml, a
-development set written later from the rulebook, the catalog's rule texts and BASE-GAME-FACTS.md without seeing the
-held-out part or the catalog's ``asked`` questions, and tests/ask_questions_dev2.yaml, a development set of 132
-yes/no questions written the same way in session 11, half of them answered yes, and tests/ask_questions_dev3.yaml, a
-development set of 189 questions written blind like the held-out parts at the start of session 12, to choose between
-ranking methods: a fresh set the ranking had never been tuned on, and tests/ask_questions_dev4.yaml, a fourth of 168
-written the same way at the end of session 12 in the voices the fourth held-out part asked for: phone-typed, long
-stories, players who know only the base game, and tests/ask_questions_dev5.yaml and dev6, written blind in session
-13: six voices (phone-typed, stories, base-game players, rules lawyers, non-native English, everyday words), and
-vague questions, "did we do it right?" checks and wrong names for things, and tests/ask_questions_dev7.yaml, written
-blind at the start of session 14: fragments, phone typing, stories, base-game veterans, "was that right?" checks
-and players who misname things, and tests/ask_questions_dev8.yaml, written blind in session 15 in the voices the
-eighth held-out part showed the ranking weakest in: a newcomer who invents his own nicknames, among others, and
-tests/ask_questions_dev9.yaml, written blind at the end of session 15 in the ninth held-out part's voices) and nine
-fresh held-out parts (tests/ask_questions_fresh.yaml, fresh2 to fresh9, each written and committed before the changes
-it measures; measured only to report).
+(solver/ask/questions/: the players' questions ``ask`` learns from, as its data — each joins the ``asked`` of the
+rule it names first, or the out-of-scope examples, and the vectors' training reads them — see
+solver.ask.index.QUESTION_FILES: ask_questions.yaml and ask_questions_heldout.yaml — the latter was the first
+held-out part, but it was measured many times while the ranking was tuned, so it is tuning data now —
+ask_questions_dev.yaml, a development set written later from the rulebook, the catalog's rule texts and
+BASE-GAME-FACTS.md without seeing the held-out part or the catalog's ``asked`` questions, and ask_questions_dev2.yaml,
+a development set of 132 yes/no questions written the same way in session 11, half of them answered yes, and
+ask_questions_dev3.yaml, a development set of 189 questions written blind like the held-out parts at the start of
+session 12, to choose between ranking methods, and ask_questions_dev4.yaml, a fourth of 168 written the same way at
+the end of session 12 in the voices the fourth held-out part asked for: phone-typed, long stories, players who know
+only the base game, and ask_questions_dev5.yaml and dev6, written blind in session 13: six voices (phone-typed,
+stories, base-game players, rules lawyers, non-native English, everyday words), and vague questions, "did we do it
+right?" checks and wrong names for things, and ask_questions_dev7.yaml, written blind at the start of session 14:
+fragments, phone typing, stories, base-game veterans, "was that right?" checks and players who misname things, and
+ask_questions_dev8.yaml, written blind in session 15 in the voices the eighth held-out part showed the ranking
+weakest in: a newcomer who invents his own nicknames, among others, and ask_questions_dev9.yaml, written blind at the
+end of session 15 in the ninth held-out part's voices, and ask_questions_dev10.yaml and dev11, written blind at the
+start of session 16 in the tenth and eleventh held-out parts' voices) and eleven fresh held-out parts
+(tests/ask_questions_fresh.yaml, fresh2 to fresh11, each written and committed before the changes it measures;
+measured only to report, never part of the package).
 
 ``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at);
 ``--rerank-grid`` tries the re-ranking's two weights on its halves (how they were chosen); ``--tuning-files`` prints
@@ -33,7 +36,9 @@ from pathlib import Path
 
 import yaml
 
-HERE = Path(__file__).parent
+from solver.ask.index import question_files
+
+HERE = Path(__file__).resolve().parent
 #: Each part's question files.
 PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
          "held_out_2": (HERE / "ask_questions_fresh2.yaml",),
@@ -44,11 +49,9 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
          "held_out_7": (HERE / "ask_questions_fresh7.yaml",),
          "held_out_8": (HERE / "ask_questions_fresh8.yaml",),
          "held_out_9": (HERE / "ask_questions_fresh9.yaml",),
-         "tuning": (HERE / "ask_questions.yaml", HERE / "ask_questions_heldout.yaml", HERE / "ask_questions_dev.yaml",
-                    HERE / "ask_questions_dev2.yaml", HERE / "ask_questions_dev3.yaml",
-                    HERE / "ask_questions_dev4.yaml", HERE / "ask_questions_dev5.yaml",
-                    HERE / "ask_questions_dev6.yaml", HERE / "ask_questions_dev7.yaml",
-                    HERE / "ask_questions_dev8.yaml", HERE / "ask_questions_dev9.yaml")}
+         "held_out_10": (HERE / "ask_questions_fresh10.yaml",),
+         "held_out_11": (HERE / "ask_questions_fresh11.yaml",),
+         "tuning": tuple(question_files())}
 #: The held-out parts: measured only to report, never tuned on. The second was written at the end of session 10,
 #: after the ranking's last change of that session, from the rulebook alone, and measured once then.
 #: The third was written at the start of session 11, before any of that session's changes, and measured then with
@@ -73,8 +76,12 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
 #: The ninth was written at the end of session 15, after all its changes, in six voices (short, phone-typed, stories,
 #: base-game words, yes/no and friends' claims, players who describe things by their look or use), and measured
 #: once then, against session 14's ranking and catalog (START["held_out_9"]) and the session's own.
+#: The tenth and eleventh were written at the start of session 16, before any of its changes: the tenth in six new
+#: voices (non-native English, a rules lawyer, a teenager's slang, "what happens if" chains, yes/no checks and
+#: friends' claims, "what's the difference between X and Y"), the eleventh in the issue's voices with players who
+#: half-remember names; each measured then against session 15's ranking and catalog (START) and at the session's end.
 HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
-                  "held_out_8", "held_out_9")
+                  "held_out_8", "held_out_9", "held_out_10", "held_out_11")
 #: The later held-out files, each as it was committed on its own: the commit that gave it its bytes and the SHA-256
 #: of those bytes. From the fourth on, that commit dropped, unmeasured, the questions whose words another part's, the
 #: glossary's or the catalog's already were (the one before it added the file alone).
@@ -94,7 +101,11 @@ COMMITTED_ALONE = {
     "held_out_8": ("e7da08bef02cb904b6d08bfb77074778ece9fbc7",
                    "45f2272ac099cb49e9c9443275cc952f65f513cddee2a1c93d928e624f74e9fa"),
     "held_out_9": ("6a11061533344921ddb99587a321ba2bb5e874aa",
-                   "0580bc0c1639242296f33d9eb33f95d62704cfdd230ad75f3b479849dba4ca3a")}
+                   "0580bc0c1639242296f33d9eb33f95d62704cfdd230ad75f3b479849dba4ca3a"),
+    "held_out_10": ("1b0c056b508f64e8da60593affb4d8587fc5fa4b",
+                    "2029e33cf64fdb40b7192fd4415ec0a67fd5cfe39521d561b4547d54efb8ddf9"),
+    "held_out_11": ("aec4e6072a0895b8fcbcc3bb8a9dca3ff7725add",
+                    "82334be05a24d57fa91f5c768901d306d0b8ad0a2f7c621d39170e2c5c81094c")}
 #: The commits that wrote the fresh held-out file, each alone, before any ranking change made after them: the one
 #: that added it and the one that gave it its present wording (21 near copies of tuning questions reworded).
 HELD_OUT_ADDED = "ade07ca4c2f282fea01feac3d23c6c7402050aba"
@@ -134,7 +145,13 @@ START = {"held_out": {"first": 92, "top3": 123, "answerable": 154, "not_covered"
                         "yes_no": 47, "yes_no_right": 36},
          # the ninth, against the catalog and ranking of commit 4971600 (session 14's end), once
          "held_out_9": {"first": 77, "top3": 83, "answerable": 94, "not_covered": 11, "out_of_scope": 15,
-                        "yes_no": 45, "yes_no_right": 27}}
+                        "yes_no": 45, "yes_no_right": 27},
+         # the tenth, against the catalog and ranking of commit 80949c4 (session 15's end), once
+         "held_out_10": {"first": 99, "top3": 110, "answerable": 116, "not_covered": 15, "out_of_scope": 21,
+                         "yes_no": 53, "yes_no_right": 34},
+         # the eleventh, against the catalog and ranking of commit 80949c4 (session 15's end), once
+         "held_out_11": {"first": 77, "top3": 87, "answerable": 95, "not_covered": 12, "out_of_scope": 16,
+                         "yes_no": 39, "yes_no_right": 32}}
 
 
 #: What each part's START figures measured.
@@ -145,7 +162,9 @@ START_NAMES = {"held_out": "FTS5 BM25 (when the first held-out part was written)
                "held_out_6": "session 13's ranking and catalog (before session 14's changes)",
                "held_out_7": "session 13's ranking and catalog (before session 14's changes)",
                "held_out_8": "session 14's ranking and catalog (before session 15's changes)",
-               "held_out_9": "session 14's ranking and catalog (before session 15's changes)"}
+               "held_out_9": "session 14's ranking and catalog (before session 15's changes)",
+               "held_out_10": "session 15's ranking and catalog (before session 16's changes)",
+               "held_out_11": "session 15's ranking and catalog (before session 16's changes)"}
 
 
 def questions(part: str) -> list[dict]:
@@ -236,7 +255,9 @@ def table(data: dict) -> str:
              "held_out_7": "seventh fresh held-out (never tuned on)",
              "held_out_8": "eighth fresh held-out (never tuned on)",
              "held_out_9": "ninth fresh held-out (never tuned on)",
-             "tuning": "tuning (the vectors are trained on it: no measure, see the text)"}
+             "held_out_10": "tenth fresh held-out (never tuned on)",
+             "held_out_11": "eleventh fresh held-out (never tuned on)",
+             "tuning": "tuning (ask learns its questions: no measure, see the text)"}
     t = data["targets"]
     for part in data["parts"]:
         rankings = [("BM25 + naive Bayes + nearest questions + meaning vectors (now)", data["parts"][part])]

@@ -305,7 +305,7 @@ def test_search_names_rulings_and_ranks_rules_first(server, page):
 def _ask_questions() -> list[str]:
     from solver.yamlio import load_yaml_file
 
-    data = load_yaml_file(ROOT / "tests" / "ask_questions.yaml")
+    data = load_yaml_file(ROOT / "solver" / "ask" / "questions" / "ask_questions.yaml")
     return [str(q["q"]) for q in data["questions"]]
 
 

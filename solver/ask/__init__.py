@@ -262,8 +262,11 @@ class Asker:
         # in Fathoms Dark …?": what the expansion does differently)
         names_base_game = (any(f" {name} " in joined for name in BASE_GAME_NAMES)
                            and not any(f" {name} " in joined for name in EXPANSION_NAMES))
-        if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS and not like_answered:
-            return self._not_covered(question, order[:8], generated)
+        if names_base_game and self.entries[order[0]].topic not in BASE_GAME_TOPICS:
+            # alike in words to a question the rules answer that doesn't owe its answer to naming the expansion
+            inside, outside = rk.nearest(frozenset(tokens), EXPANSION_NAMES)
+            if not (inside >= NEAREST_SIMILARITY and inside > outside + NEAREST_LEAD and knows_names):
+                return self._not_covered(question, order[:8], generated)
         leans_in = meant_in >= MEANT_COVERED and meant_in - meant_out >= MEANT_COVERED_LEAD and knows_names
         if not like_answered and not leans_in:
             checked = order[:COVERAGE_CHECKED]
@@ -467,11 +470,17 @@ def _core_concepts(rk, last: str | None) -> tuple:
 
 def _names(question: str) -> frozenset[str]:
     """The capitalised words inside ``question`` (not its first word, nor a common word: "Endless Nightmares"),
-    lower-cased: names, maybe unknown ones."""
+    lower-cased: names, maybe unknown ones. A contraction is no name ("… the round. Shouldn't we have lost?"), and a
+    possessive names its owner ("Dalton's").
+
+    >>> sorted(_names("We kept playing. Shouldn't we have lost? Is Christopher Dalton's health 5?"))
+    ['christopher', 'dalton']
+    """
     import re
 
-    words = re.findall(r"[A-Za-z][a-z]+", question)
-    return frozenset(w.lower() for w in words[1:] if w[0].isupper() and not normal_words(w)[0][1])
+    words = re.findall(r"[A-Za-z][a-z]+(?:['’][a-z]+)?", question)
+    words = [re.sub(r"['’]s$", "", w) for w in words[1:] if not re.search(r"['’](?:t|re|ll|ve|d|m)$", w)]
+    return frozenset(w.lower() for w in words if w[0].isupper() and not normal_words(w)[0][1])
 
 
 class _NoResults:

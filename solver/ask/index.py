@@ -1,6 +1,8 @@
 """``ask``'s documents as plain data: one a rule or option, field by field, with the players' words.
 
-The documents are made from the catalog, the glossary and the feature files: an installed wheel carries them made
+The documents are made from the catalog, the glossary, the feature files and the players' questions ``ask`` learns
+from (:data:`QUESTION_FILES`: each labelled with the rule that answers it, or as one the rules don't answer, whose
+words join that rule's ``asked`` or the glossary's out-of-scope examples): an installed wheel carries them made
 (:data:`PACKAGED`, written by its build), a checkout keeps them between runs in a JSON file named by a hash of their
 bytes (:func:`load_index`). The index is plain data (lists, dicts, text): the website ships it as JSON
 (``python -m solver.ask OUT.json``), and :class:`solver.ask.rank.Ranker` builds its SQLite FTS5 tables from
@@ -25,7 +27,8 @@ FIELDS = (
     "specs",  # the names of the scenarios (their Rule blocks, their features) that prove the rule
     "defs",   # the glossary definitions of the terms the rule uses (an option's grounds too)
     "steps",  # the steps of the scenarios that prove the rule
-    "asked",  # how players ask what it answers, in their words (the catalog's ``asked``: doc2query by hand)
+    "asked",  # how players ask what it answers, in their words (the catalog's ``asked``: doc2query by hand, and
+              # the players' questions labelled with it: QUESTION_FILES)
 )
 #: A glossary term named (not listed) by more than this share of the entries is too common to index with them.
 GENERIC_TERM_SHARE = 0.08
@@ -33,6 +36,65 @@ GENERIC_TERM_SHARE = 0.08
 KIND_WORDS = {"assumption": "assumption option assume", "interpretation": "interpretation option reading"}
 #: The entry fields, in the order the index stores them.
 ENTRY_FIELDS = ("id", "kind", "area", "area_title", "topic", "topic_title", "title", "text", "section")
+#: The players' questions ``ask`` learns from, in ``questions/`` beside this module: the question set's tuning part,
+#: written blind from the rulebook in players' voices, each labelled with the rules that answer it (best first, with
+#: the rule's yes or no where it is a yes/no question) or as out of scope. A question joins the ``asked`` of the rule
+#: it names first (and its yes/no answer that rule's labelled ones); an out-of-scope one joins the glossary's
+#: examples of what the rules don't answer. The vectors' training reads them in this order
+#: (:mod:`solver.ask.vectors_training`). The held-out parts (tests/) are never among them.
+QUESTION_FILES = ("ask_questions.yaml", "ask_questions_heldout.yaml", "ask_questions_dev.yaml",
+                  "ask_questions_dev2.yaml", "ask_questions_dev3.yaml", "ask_questions_dev4.yaml",
+                  "ask_questions_dev5.yaml", "ask_questions_dev6.yaml", "ask_questions_dev7.yaml",
+                  "ask_questions_dev8.yaml", "ask_questions_dev9.yaml", "ask_questions_dev10.yaml",
+                  "ask_questions_dev11.yaml")
+
+
+def question_files() -> list[Path]:
+    """The paths of :data:`QUESTION_FILES`."""
+    here = Path(__file__).resolve().parent / "questions"
+    return [here / name for name in QUESTION_FILES]
+
+
+def players_questions() -> list[dict]:
+    """Every question of :func:`question_files`: a mapping with its text ``q`` and either ``answers`` (rule and
+    option IDs, best first; ``yes_no`` too where it is a yes/no question) or ``scope: out``. A file or a question
+    of another shape is an :class:`~solver.errors.InputError` naming it."""
+    from ..errors import InputError
+    from ..yamlio import load_yaml_file
+
+    out = []
+    for path in question_files():
+        data = load_yaml_file(path)
+        asked = data.get("questions") if isinstance(data, dict) else None
+        if not isinstance(asked, list):
+            raise InputError("a players' questions file holds a mapping with a 'questions' list", file=str(path))
+        for n, q in enumerate(asked, 1):
+            answers = q.get("answers") if isinstance(q, dict) else None
+            if not (isinstance(q, dict) and isinstance(q.get("q"), str) and q["q"].strip()
+                    and (q.get("scope") == "out" or (isinstance(answers, list) and answers
+                                                     and all(isinstance(a, str) for a in answers)))
+                    and q.get("yes_no", "yes") in ("yes", "no")):
+                raise InputError("a players' question has a non-empty 'q' and either 'answers' (a list of rule IDs, "
+                                 "with 'yes_no': yes or no where it is a yes/no question) or 'scope: out'",
+                                 file=str(path), entry=f"question {n}")
+            out.append(q)
+    return out
+
+
+def _labelled(cat) -> tuple[dict[str, list[tuple[str, str | None]]], list[str]]:
+    """The players' questions (:func:`players_questions`) as the index uses them: each rule's, with its yes/no
+    answer or ``None`` (the rule each names first, renamed rules resolved), and the out-of-scope ones."""
+    by_rule: dict[str, list[tuple[str, str | None]]] = {}
+    outside = []
+    for q in players_questions():
+        text = " ".join(q["q"].split())
+        if q.get("scope") == "out":
+            outside.append(text)
+            continue
+        rule = cat.resolve(q["answers"][0])
+        if rule in cat.rules:
+            by_rule.setdefault(rule, []).append((text, q.get("yes_no")))
+    return by_rule, outside
 
 
 def _id_words(name: str) -> str:
@@ -86,7 +148,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
         return found
 
     # every word the index stems, stemmed at once: one SQLite round trip instead of one a text
-    stemmer.stems({w for text in _texts(cat, glossary_data) for w, _ in words_of(text)})
+    labelled, labelled_outside = _labelled(cat)
+    stemmer.stems({w for text in _texts(cat, glossary_data, labelled, labelled_outside) for w, _ in words_of(text)})
     by_rule = scenarios_by_rule(features)
     naming = scenarios_naming(features, cat)
     glossary = cat.terms
@@ -99,7 +162,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
         if kind == "rule":
             specs = tuple(by_rule.get(eid, ()))
             own_terms: Iterable[str] = cat.rules[eid].terms
-            texts, extra, asked = [text], "", cat.rules[eid].asked
+            texts, extra = [text], ""
+            asked = (*cat.rules[eid].asked, *(q for q, _ in labelled.get(eid, ())))
         else:
             opt = cat.options[eid]
             specs = tuple(naming.get(eid, ()))
@@ -183,7 +247,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     counts = [bag(texts) for texts in bag_texts]
     # one players' question a row, as its content stems: those the rules answer (every entry's asked) and the
     # glossary's examples of those they don't, for the nearest-example check of honest scope (Ranker.nearest)
-    outside_texts = [str(q) for q in glossary_data.get("out_of_scope_questions") or ()]
+    outside_texts = [*(str(q) for q in glossary_data.get("out_of_scope_questions") or ()), *labelled_outside]
     outside = [words_of(q) for q in outside_texts]
 
     def stem_set(words: list[tuple[str, bool]]) -> str:  # a question's content stems, as one string
@@ -198,7 +262,8 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
     # asks about a negative statement): the ruling takes the answer of the one most like a question
     from .answer import negative_question
 
-    yes_no = [[[stem_set(words_of(q)), a, negative_question(q)] for q, a in cat.rules[e[0]].yes_no]
+    yes_no = [[[stem_set(words_of(q)), a, negative_question(q)]
+               for q, a in (*cat.rules[e[0]].yes_no, *((q, a) for q, a in labelled.get(e[0], ()) if a))]
               if e[1] == "rule" else [] for e in entries]
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
@@ -207,8 +272,11 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
             "out_of_scope_counts": bag(outside)}
 
 
-def _texts(cat, glossary_data: Mapping) -> Iterable[str]:
-    """Every text of the catalog and the glossary the index reads."""
+def _texts(cat, glossary_data: Mapping, labelled: Mapping, outside: Sequence[str]) -> Iterable[str]:
+    """Every text of the catalog, the glossary and the players' questions (:func:`_labelled`) the index reads."""
+    for questions in labelled.values():
+        yield from (q for q, _ in questions)
+    yield from outside
     for r in cat.rules.values():
         yield from (r.id, r.title, r.text, r.section, *r.asked)
     for o in cat.options.values():
@@ -265,7 +333,8 @@ MAX_CACHE_BYTES = 8 * 1024 * 1024
 
 
 def _sources() -> list[Path]:
-    """The files the index is made from: the code that makes it, the catalog and the feature files."""
+    """The files the index is made from: the code that makes it, the catalog, the players' questions and the
+    feature files."""
     from ..spec import feature_files
 
     here = Path(__file__).resolve().parent
@@ -274,7 +343,7 @@ def _sources() -> list[Path]:
             here.parent / "rule.py", here.parent / "spec.py", here.parent / "components.py",
             here.parent / "yamlio.py", catalog_folder / "__init__.py", here.parent / "investigators.py",
             here.parent / "game.py"]
-    return [*code, *sorted(catalog_folder.glob("*.yaml")), *feature_files()]
+    return [*code, *sorted(catalog_folder.glob("*.yaml")), *question_files(), *feature_files()]
 
 
 def _build() -> dict:

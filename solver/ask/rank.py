@@ -298,14 +298,23 @@ class Ranker:
         sizes = self._example_sizes[side]
         return {i: s / (mine + sizes[i] - s) for i, s in shared.items()}
 
-    def nearest(self, stems: frozenset[str]) -> tuple[float, float]:
+    def nearest(self, stems: frozenset[str], naming: Sequence[str] = ()) -> tuple[float, float]:
         """How alike the question of the content stems ``stems`` is to the players' question most like it among
         those the rules answer and among those they don't (:meth:`_alike`): (the first, the second). The words of
         a figure's name the engine knows are left out: they say who, not what ("emma kruger starting health?" is
-        out of scope, "can Emma Kruger gain health above her maximum?" is not)."""
+        out of scope, "can Emma Kruger gain health above her maximum?" is not). So are the questions the rules
+        answer that name one of ``naming`` (phrases of stems), for a question that names none of them: "in the base
+        game X; in Fevered Dreams?" is answered because it names the scenario."""
         stems = stems - self.figures
-        return (max(self._alike("in", stems).values(), default=0.0),
-                max(self._alike("out", stems).values(), default=0.0))
+        inside = self._alike("in", stems)
+        if naming:
+            postings = self._example_rows["in"]
+            for name in naming:
+                words = name.split()
+                if not set(words) <= stems:
+                    for i in set.intersection(*(set(postings.get(w, ())) for w in words)):
+                        inside.pop(i, None)
+        return max(inside.values(), default=0.0), max(self._alike("out", stems).values(), default=0.0)
 
     def neighbours(self, stems: frozenset[str]) -> dict[int, float]:
         """Each entry some players' question of which shares a word with the question: how alike the most alike

@@ -5,17 +5,17 @@ tunes them so that the players' questions of one entry point alike and those of 
 contrastive loss over pairs of questions of the same entry (InfoNCE, both ways, every entry in each step), a pull
 back toward the distilled vectors so that the pieces players use and the catalog doesn't keep their English
 meaning, a learning rate that falls to nothing (cosine), and the average of several runs from different seeds (less
-chance in it). An entry's questions are its ``asked`` and, from the question files named after the two paths, each
-answerable question whose first answer it is: the tuning part's files, never a held-out part's (the tuning part's
+chance in it). An entry's questions are its ``asked`` and, from the players' questions ``ask`` learns from
+(:data:`solver.ask.index.QUESTION_FILES`, the question set's tuning part, in that order; or the files named after
+the two paths), each answerable question whose first answer it is — never a held-out part's (the tuning part's
 questions, in more players' voices than ``asked``, gained the right ruling first on the half of the tuning part
 left out of the training: the Performance page).
 
 It needs PyTorch, so it runs apart from the package (which reads the result with the standard library alone), from
-a checkout, with the tuning part's files in the order ``tests/ask_quality.py`` lists them::
+a checkout::
 
     pip install torch
-    python -m solver.ask.vectors_training DISTILLED.bin solver/ask/vectors.bin \\
-        $(python -m tests.ask_quality --tuning-files)
+    python -m solver.ask.vectors_training DISTILLED.bin solver/ask/vectors.bin
 
 where DISTILLED.bin is the distilled model written by ``python -m solver.ask.vectors`` (see there). The settings
 below were chosen on the third development set and the rest of the tuning part (the Performance page).
@@ -104,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     vectors = Vectors(Path(args[0]).read_bytes())
-    questions = read_questions(args[2:])
+    from .index import question_files
+
+    questions = read_questions(args[2:] or question_files())
     runs = [tune(vectors, seed, questions) for seed in SEEDS]
     average = sum(runs) / len(runs)
     pieces = sorted(vectors.ids, key=vectors.ids.get)

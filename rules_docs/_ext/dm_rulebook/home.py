@@ -7,7 +7,7 @@ from .data import ROOT, SiteData, rule_anchor
 from .md import esc, ref
 from .pages import ruling_line
 
-QUESTIONS = ROOT / "tests" / "ask_questions.yaml"  # the players' questions, in their words, with their answers
+QUESTIONS = ROOT / "solver" / "ask" / "questions" / "ask_questions.yaml"  # players' questions, with their answers
 SETUP_TOPICS = ("setup", "board", "decks")
 OUTCOME_TOPICS = ("outcome",)
 
