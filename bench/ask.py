@@ -2,7 +2,7 @@
 
 * **Cold** — ``deepmadness ask "…"`` as a new process, the median CPU time (user + system) of several runs: the
   installed wheel's script (as the cold commands run: the wheel as a player has it), which reads the index its build
-  made (``solver/ask/index.json``) and keeps no cache (``DEEPMADNESS_CACHE=off``, to show none is needed: a player's
+  made (``solver/ask/index.marshal``) and keeps no cache (``DEEPMADNESS_CACHE=off``, to show none is needed: a player's
   first ask costs what the next ones do); and a checkout's own script (the project venv's editable install, a
   maintainer's run) with its index cache kept (``DEEPMADNESS_CACHE`` a new folder, filled by a first run not
   counted). A checkout's script on a cache miss also checks the catalog's YAML and parses the feature files with

@@ -286,6 +286,23 @@ def test_ask_learns_the_labelled_players_questions_of_its_package():
     assert labelled == sum(len(r.yes_no) for r in cat.active_rules()) + sum("yes_no" in q for q in answered)
 
 
+def test_a_ranker_reads_its_tables_from_the_index_image_as_it_would_make_them():
+    """The wheel's index carries its FTS5 tables as a database image (index.with_tables): a ranker that reads them
+    scores and covers every word as one that makes them; an image that is not one leaves the tables to be made."""
+    from solver.ask.rank import Ranker
+
+    index = json.loads(json.dumps(index_module.load_index()))
+    made = Ranker(index)
+    imaged = Ranker(index_module.with_tables(dict(index)))
+    junk = Ranker({**index, "tables": b"not a database"})
+    assert not made.from_image and imaged.from_image and not junk.from_image
+    words = sorted({w for f in ("name", "text", "asked") for doc in index["fields"][f] for w in doc.split()})[::5]
+    assert len(words) > 300
+    for ranker in (imaged, junk):
+        assert all(ranker.word_scores(w) == made.word_scores(w) and ranker.holders(w) == made.holders(w)
+                   for w in words)
+
+
 def test_a_players_questions_file_of_another_shape_is_one_clear_error(tmp_path, monkeypatch):
     from solver.errors import InputError
 

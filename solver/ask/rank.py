@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 import sqlite3
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from .vectors import cosine, kept_meaning, load_vectors, unpacked
@@ -105,16 +104,18 @@ class Ranker:
 
     def __init__(self, index: Mapping) -> None:
         self.db = sqlite3.connect(":memory:")
-        self.stemmer = Stemmer(self.db)
         fields = index["fields"]
         self.size = len(index["entries"])
         self.kinds = [e[1] for e in index["entries"]]
+        made = self.from_image = self._tables_from_image(index.get("tables"))
+        self.stemmer = Stemmer(self.db)
         self._tables = []
         for table, (factor, columns) in TABLES.items():
             cols = ", ".join(f"f_{c}" for c in columns)
-            self.db.execute(f"CREATE VIRTUAL TABLE t_{table} USING fts5({cols}, tokenize='porter ascii')")
-            self.db.executemany(f"INSERT INTO t_{table}(rowid, {cols}) VALUES (?{', ?' * len(columns)})",
-                                ((i, *(fields[c][i] for c in columns)) for i in range(self.size)))
+            if not made:
+                self.db.execute(f"CREATE VIRTUAL TABLE t_{table} USING fts5({cols}, tokenize='porter ascii')")
+                self.db.executemany(f"INSERT INTO t_{table}(rowid, {cols}) VALUES (?{', ?' * len(columns)})",
+                                    ((i, *(fields[c][i] for c in columns)) for i in range(self.size)))
             weights = ", ".join(str(float(w)) for w in columns.values())
             covering = [f"f_{c}" for c in columns if c not in UNCOVERING_FIELDS]
             scope = "" if len(covering) == len(columns) else "{" + " ".join(covering) + "} : "
@@ -132,11 +133,9 @@ class Ranker:
         self._bag_sizes = [sum(bag.values()) for bag in self._bags]
         self._outside = dict(index.get("out_of_scope_counts", ()))
         self._outside_size = sum(self._outside.values())
-        self._entry_words = frozenset(w for bag in self._bags for w in bag)
-        inside: Counter[str] = Counter()
-        for bag in self._bags:
-            inside.update(bag)
-        self._inside, self._inside_size = inside, sum(inside.values())
+        self._inside = dict(index["inside_counts"])  # every bag's words pooled (made with the index)
+        self._inside_size = sum(self._inside.values())
+        self._entry_words = frozenset(self._inside)
         self.figures = frozenset(index.get("figures", ()))  # the words of the figures' names the engine knows
         self._bag_words = self._entry_words | frozenset(self._outside)
         self._words: dict[str, dict[int, float]] = {}
@@ -154,19 +153,41 @@ class Ranker:
         self._entry_memo: tuple[object, dict[int, float | None]] = (None, {})  # see entry_meanings
         kept = index.get("meanings")  # the examples' meanings, when the index keeps them (index.with_meanings)
         self._kept = {side: unpacked(kept[side], kept["dims"]) if kept else None for side in ("in", "out")}
-        frequency = Counter(w for rows in sides.values() for row in rows for w in row)
-        total = sum(len(rows) for rows in sides.values())
-        #: a word's weight in :meth:`nearest`: its inverse frequency among the example questions
-        self._example_weight = {w: math.log((total + 1) / n) for w, n in frequency.items()}
-        self._example_unknown = math.log(total + 1)  # a word no example holds weighs as one held once would, more
+        self._example_total = sum(len(rows) for rows in sides.values())
+        self._example_unknown = math.log(self._example_total + 1)  # a word no example holds weighs as one held
+        # once would, more
+        self._example_weight: dict[str, float] = {}  # each word's weight, made when first needed (_weight)
+        self._example_lines = sides
+        self._example_sizes: dict[str, dict[int, float]] = {side: {} for side in sides}  # made when first needed
         self._example_rows: dict[str, dict[str, list[int]]] = {side: {} for side in sides}
-        self._example_sizes: dict[str, list[float]] = {}
-        weight = self._example_weight
         for side, rows in sides.items():
-            self._example_sizes[side] = [sum(weight[w] for w in row) for row in rows]
+            postings = self._example_rows[side]
             for i, row in enumerate(rows):
                 for w in row:
-                    self._example_rows[side].setdefault(w, []).append(i)
+                    postings.setdefault(w, []).append(i)
+
+    def _tables_from_image(self, image) -> bool:
+        """Whether the FTS5 tables came from ``image``, the index's own (``tables``: :func:`.index.with_tables`,
+        which the wheel's index carries): a database image of exactly the tables this ranker would make of the
+        index, read at once instead of filled a row at a time. Anything else (none, or an image without a row of
+        each document) leaves a new, empty database for the tables to be made in."""
+        if not isinstance(image, bytes):
+            return False
+        try:
+            self.db.deserialize(image)
+            if all(self.db.execute(f"SELECT count(*) FROM t_{t}").fetchone()[0] == self.size for t in TABLES):
+                return True
+        except sqlite3.DatabaseError:
+            pass
+        self.db.close()
+        self.db = sqlite3.connect(":memory:")
+        return False
+
+    def image(self) -> bytes:
+        """The FTS5 tables as one database image (for :func:`.index.with_tables`), committed first: FTS5 holds the
+        terms of its last inserts in memory until then."""
+        self.db.commit()
+        return self.db.serialize()
 
     # -- one word --
     def word_scores(self, word: str) -> dict[int, float]:
@@ -287,16 +308,34 @@ class Ranker:
         catalog's ``asked``, "out": the glossary's examples the rules don't answer) that shares a word with it: the
         weight of the words the two share over that of all their words (weighted Jaccard), a word weighing its
         inverse frequency among all those questions."""
-        weight, unknown = self._example_weight, self._example_unknown
+        weight = self._weight
         stems = sorted(stems)  # the sums in one order, whatever the string hashing (as weighted_jaccard's)
-        mine = sum(weight.get(w, unknown) for w in stems)
+        mine = sum(weight(w) for w in stems)
         shared: dict[int, float] = {}
         postings = self._example_rows[side]
         for w in stems:
-            for i in postings.get(w, ()):
-                shared[i] = shared.get(i, 0.0) + weight[w]
-        sizes = self._example_sizes[side]
-        return {i: s / (mine + sizes[i] - s) for i, s in shared.items()}
+            rows = postings.get(w, ())
+            if rows:
+                held = weight(w)
+                for i in rows:
+                    shared[i] = shared.get(i, 0.0) + held
+        sizes, lines = self._example_sizes[side], self._example_lines[side]
+        out = {}
+        for i, s in shared.items():
+            size = sizes.get(i)
+            if size is None:
+                size = sizes[i] = sum(weight(w) for w in lines[i])
+            out[i] = s / (mine + size - s)
+        return out
+
+    def _weight(self, word: str) -> float:
+        """A word's weight in :meth:`nearest`: its inverse frequency among the example questions (made once)."""
+        found = self._example_weight.get(word)
+        if found is None:
+            n = sum(len(self._example_rows[side].get(word, ())) for side in ("in", "out"))
+            found = self._example_weight[word] = math.log((self._example_total + 1) / n) if n else \
+                self._example_unknown
+        return found
 
     def nearest(self, stems: frozenset[str], naming: Sequence[str] = ()) -> tuple[float, float]:
         """How alike the question of the content stems ``stems`` is to the players' question most like it among

