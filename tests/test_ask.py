@@ -326,17 +326,18 @@ def _figure(part: str, f: dict) -> str:
 #: What the ranking must not fall below: the figures measured when it was last changed, less about one question
 #: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS; they are not met
 #: (the Performance page shows them beside the figures, PASS or MISS).
-FLOORS = {"held_out": {"first": 0.90, "top3": 0.94, "not_covered": 0.90},
-          "held_out_2": {"first": 0.92, "top3": 0.97, "not_covered": 0.96},
-          "held_out_3": {"first": 0.92, "top3": 0.98, "not_covered": 0.92},
+FLOORS = {"held_out": {"first": 0.90, "top3": 0.93, "not_covered": 0.86},
+          "held_out_2": {"first": 0.93, "top3": 0.96, "not_covered": 0.92},
+          "held_out_3": {"first": 0.89, "top3": 0.97, "not_covered": 0.96},
           "held_out_4": {"first": 0.97, "top3": 0.98, "not_covered": 0.90},
-          "held_out_5": {"first": 0.87, "top3": 0.94, "not_covered": 0.66},
+          "held_out_5": {"first": 0.86, "top3": 0.94, "not_covered": 0.79},
           "held_out_6": {"first": 0.90, "top3": 0.96, "not_covered": 0.66},
-          "held_out_7": {"first": 0.91, "top3": 0.96, "not_covered": 0.90},
-          "held_out_8": {"first": 0.85, "top3": 0.93, "not_covered": 0.77},
-          "held_out_9": {"first": 0.88, "top3": 0.95, "not_covered": 0.66},
+          "held_out_7": {"first": 0.91, "top3": 0.96, "not_covered": 0.95},
+          "held_out_8": {"first": 0.85, "top3": 0.91, "not_covered": 0.83},
+          "held_out_9": {"first": 0.88, "top3": 0.95, "not_covered": 0.80},
           "held_out_10": {"first": 0.90, "top3": 0.97, "not_covered": 0.66},
-          "held_out_11": {"first": 0.88, "top3": 0.93, "not_covered": 0.68},
+          "held_out_11": {"first": 0.90, "top3": 0.94, "not_covered": 0.68},
+          "held_out_12": {"first": 0.88, "top3": 0.93, "not_covered": 0.61},
           # the tuning part's questions are ask's own data (solver/ask/questions/): this checks they are learnt
           "tuning": {"first": 0.99, "top3": 0.99, "not_covered": 0.99}}
 
@@ -379,7 +380,8 @@ def test_the_performance_data_holds_todays_figures_and_says_pass_or_miss_truly(f
     assert data["targets"] == ask_quality.TARGETS
     assert set(data["parts"]) == set(data["status"]) == set(ask_quality.PARTS)
     assert set(data["start"]) == {"held_out", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
-                                  "held_out_8", "held_out_9", "held_out_10", "held_out_11", "tuning"}
+                                  "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12",
+                                  "tuning"}
     for part, recorded in data["parts"].items():
         live = figures[part]
         for k in ("first", "top3", "not_covered"):

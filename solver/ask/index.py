@@ -46,7 +46,8 @@ QUESTION_FILES = ("ask_questions.yaml", "ask_questions_heldout.yaml", "ask_quest
                   "ask_questions_dev2.yaml", "ask_questions_dev3.yaml", "ask_questions_dev4.yaml",
                   "ask_questions_dev5.yaml", "ask_questions_dev6.yaml", "ask_questions_dev7.yaml",
                   "ask_questions_dev8.yaml", "ask_questions_dev9.yaml", "ask_questions_dev10.yaml",
-                  "ask_questions_dev11.yaml")
+                  "ask_questions_dev11.yaml", "ask_questions_dev12.yaml", "ask_questions_dev13.yaml",
+                  "ask_questions_dev14.yaml")
 
 
 def question_files() -> list[Path]:
