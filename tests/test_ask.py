@@ -980,11 +980,14 @@ json.dumps({"python": sys.version, "answers": [ask_json(q) for q in json.load(op
 
 def test_the_website_gets_the_same_answers_from_the_same_code_under_pyodide(tmp_path, asker):
     """The site's ask box runs solver.ask in the browser (Pyodide: another Python, another SQLite) on the index
-    written by ``python -m solver.ask``; every question of both parts gets the very answer ``ask --json``
-    gives from the same index."""
+    written by ``python -m solver.ask``; every question of the held-out parts and every other one of the tuning
+    part (about 2,600: the tuning part's are ask's own data, and all of them would cost half a minute more of
+    ``make test``) gets the very answer ``ask --json`` gives from the same index."""
     index_file, questions_file, out = tmp_path / "index.json", tmp_path / "questions.json", tmp_path / "out.json"
     assert index_module.main([str(index_file)]) == 0
-    questions = [q["q"] for part in ask_quality.PARTS for q in ask_quality.questions(part)]
+    questions = [q["q"] for part in ask_quality.PARTS
+                 for q in ask_quality.questions(part)[::2 if part == "tuning" else 1]]
+    assert len(questions) > 2500
     questions_file.write_text(json.dumps(questions), encoding="utf-8")
     script = _IN_PYODIDE % {"pyodide": PYODIDE.as_posix()}
     done = subprocess.run(["node", "--input-type=module", "-e", script, "--", str(ROOT / "solver"), str(index_file),
