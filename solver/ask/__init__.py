@@ -357,6 +357,7 @@ class Asker:
 
         rk = self.ranker
         mine = frozenset(stems)
+
         def weight(w: str) -> float:
             return rk.rarity(w) or UNKNOWN_WORD_WEIGHT
 

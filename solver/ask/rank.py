@@ -154,8 +154,8 @@ class Ranker:
         kept = index.get("meanings")  # the examples' meanings, when the index keeps them (index.with_meanings)
         self._kept = {side: unpacked(kept[side], kept["dims"]) if kept else None for side in ("in", "out")}
         self._example_total = sum(len(rows) for rows in sides.values())
-        self._example_unknown = math.log(self._example_total + 1)  # a word no example holds weighs as one held
-        # once would, more
+        #: a word no example holds weighs as one held once would, more
+        self._example_unknown = math.log(self._example_total + 1)
         self._example_weight: dict[str, float] = {}  # each word's weight, made when first needed (_weight)
         self._example_lines = sides
         self._example_sizes: dict[str, dict[int, float]] = {side: {} for side in sides}  # made when first needed
@@ -333,8 +333,8 @@ class Ranker:
         found = self._example_weight.get(word)
         if found is None:
             n = sum(len(self._example_rows[side].get(word, ())) for side in ("in", "out"))
-            found = self._example_weight[word] = math.log((self._example_total + 1) / n) if n else \
-                self._example_unknown
+            found = math.log((self._example_total + 1) / n) if n else self._example_unknown
+            self._example_weight[word] = found
         return found
 
     def nearest(self, stems: frozenset[str], naming: Sequence[str] = ()) -> tuple[float, float]:
