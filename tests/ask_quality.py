@@ -18,8 +18,8 @@ weakest in: a newcomer who invents his own nicknames, among others, and ask_ques
 end of session 15 in the ninth held-out part's voices, and ask_questions_dev10.yaml and dev11, written blind at the
 start of session 16 in the tenth and eleventh held-out parts' voices, and ask_questions_dev12.yaml to dev14, written
 blind in session 16: a host teaching newcomers, setup step by step and mix-ups; near-topic questions the rules
-don't settle, half of them; the issue's voices) and twelve fresh held-out parts (tests/ask_questions_fresh.yaml,
-fresh2 to fresh12, each written and committed before the changes it measures; measured only to report, never part
+don't settle, half of them; the issue's voices) and thirteen fresh held-out parts (tests/ask_questions_fresh.yaml,
+fresh2 to fresh13, each written and committed before the changes it measures; measured only to report, never part
 of the package).
 
 ``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at);
@@ -54,6 +54,7 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
          "held_out_10": (HERE / "ask_questions_fresh10.yaml",),
          "held_out_11": (HERE / "ask_questions_fresh11.yaml",),
          "held_out_12": (HERE / "ask_questions_fresh12.yaml",),
+         "held_out_13": (HERE / "ask_questions_fresh13.yaml",),
          "tuning": tuple(question_files())}
 #: The held-out parts: measured only to report, never tuned on. The second was written at the end of session 10,
 #: after the ranking's last change of that session, from the rulebook alone, and measured once then.
@@ -85,8 +86,10 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
 #: half-remember names; each measured then against session 15's ranking and catalog (START) and at the session's end.
 #: The twelfth was written in session 16 once ask had learnt its players' questions, in the issue's voices with
 #: players who misname or describe things, and measured then (START) and after development sets 12 to 14 joined.
+#: The thirteenth was written at the end of session 16, after all its changes, in eight voices (the issue's, players
+#: who misname things, non-native English, a rules lawyer), and measured once then (START: the same code).
 HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
-                  "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12")
+                  "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12", "held_out_13")
 #: The later held-out files, each as it was committed on its own: the commit that gave it its bytes and the SHA-256
 #: of those bytes. From the fourth on, that commit dropped, unmeasured, the questions whose words another part's, the
 #: glossary's or the catalog's already were (the one before it added the file alone).
@@ -112,7 +115,9 @@ COMMITTED_ALONE = {
     "held_out_11": ("aec4e6072a0895b8fcbcc3bb8a9dca3ff7725add",
                     "82334be05a24d57fa91f5c768901d306d0b8ad0a2f7c621d39170e2c5c81094c"),
     "held_out_12": ("5fba1df8f1165eba2db6860ecbb13946bfe3423b",
-                    "8908f745f0a996ad761952a61ab483624e9605da908b3a3d3fbdd51d76f88ce2")}
+                    "8908f745f0a996ad761952a61ab483624e9605da908b3a3d3fbdd51d76f88ce2"),
+    "held_out_13": ("01e6cd462e7dc5ad088884e83e150436f88db0fe",
+                    "a2484eff122a8f18e0217dfbdbd6c9f9754cfb6adce0c9fdaf1977d745329265")}
 #: The commits that wrote the fresh held-out file, each alone, before any ranking change made after them: the one
 #: that added it and the one that gave it its present wording (21 near copies of tuning questions reworded).
 HELD_OUT_ADDED = "ade07ca4c2f282fea01feac3d23c6c7402050aba"
@@ -162,7 +167,10 @@ START = {"held_out": {"first": 92, "top3": 123, "answerable": 154, "not_covered"
          # the twelfth, against the catalog and ranking of commit 6a58073 (session 16's, before development sets 12
          # to 14), once
          "held_out_12": {"first": 79, "top3": 84, "answerable": 89, "not_covered": 8, "out_of_scope": 13,
-                         "yes_no": 48, "yes_no_right": 41}}
+                         "yes_no": 48, "yes_no_right": 41},
+         # the thirteenth, against the catalog and ranking of commit eab4b11 (session 16's end), once
+         "held_out_13": {"first": 94, "top3": 101, "answerable": 104, "not_covered": 10, "out_of_scope": 14,
+                         "yes_no": 55, "yes_no_right": 46}}
 
 
 #: What each part's START figures measured.
@@ -176,7 +184,8 @@ START_NAMES = {"held_out": "FTS5 BM25 (when the first held-out part was written)
                "held_out_9": "session 14's ranking and catalog (before session 15's changes)",
                "held_out_10": "session 15's ranking and catalog (before session 16's changes)",
                "held_out_11": "session 15's ranking and catalog (before session 16's changes)",
-               "held_out_12": "session 16's ranking before development sets 12 to 14 joined"}
+               "held_out_12": "session 16's ranking before development sets 12 to 14 joined",
+               "held_out_13": "session 16's ranking at its end (when this part was written)"}
 
 
 def questions(part: str) -> list[dict]:
@@ -270,6 +279,7 @@ def table(data: dict) -> str:
              "held_out_10": "tenth fresh held-out (never tuned on)",
              "held_out_11": "eleventh fresh held-out (never tuned on)",
              "held_out_12": "twelfth fresh held-out (never tuned on)",
+             "held_out_13": "thirteenth fresh held-out (never tuned on)",
              "tuning": "tuning (ask learns its questions: no measure, see the text)"}
     t = data["targets"]
     for part in data["parts"]:
