@@ -7,8 +7,9 @@
   maintainer's run) with its index cache kept (``DEEPMADNESS_CACHE`` a new folder, filled by a first run not
   counted). A checkout's script on a cache miss also checks the catalog's YAML and parses the feature files with
   the Cucumber parser: about 0.45 s, once after each edit.
-* **Warm** — each question of the tuning part (tests/ask_questions*.yaml, not the held-out part) asked again in a
-  process that has asked it once: the 95th percentile of the CPU times, the median and the slowest beside it.
+* **Warm** — each question of the tuning part (``ask``'s own players' questions, solver/ask/questions/; never a
+  held-out part's) asked again in a process that has asked it once: the 95th percentile of the CPU times, the
+  median and the slowest beside it.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ WARM_TARGET = 20.0  # ms
 QUESTION = "can Lisbeth store the die she just put back?"
 
 
-def figures(bin_dir: Path | None = None, repeats: int = 9, log=print) -> list:
+def figures(bin_dir: Path | None = None, repeats: int = 9, log=print, every: int = 1) -> list:
     """The cold figures run the ``deepmadness`` script in ``bin_dir`` (the wheel installed, as a player has it:
-    :func:`bench.wheel.install`; else the project venv's) and the project venv's; then the warm figure."""
+    :func:`bench.wheel.install`; else the project venv's) and the project venv's; then the warm figure (of every
+    ``every``-th tuning question: the smoke test's small input)."""
     from .run import Figure, line, run_child
 
     installed = str((bin_dir or Path(sys.executable).parent) / "deepmadness")
@@ -51,12 +53,12 @@ def figures(bin_dir: Path | None = None, repeats: int = 9, log=print) -> list:
             out.append(Figure("ask", f"deepmadness ask, cold, {what}", None if failed else cpu, COLD_TARGET, "ms",
                               failed or f"median CPU of {repeats} runs; wall {wall:.0f} ms"))
             log(line(out[-1]))
-    out.append(warm_figure())
+    out.append(warm_figure(every))
     log(line(out[-1]))
     return out
 
 
-def warm_figure():
+def warm_figure(every: int = 1):
     from solver.ask import Asker
     from solver.spec import Results
     from tests.ask_quality import questions
@@ -64,7 +66,7 @@ def warm_figure():
     from .run import Figure
 
     asker = Asker(results=Results(None, None, {}))
-    texts = [q["q"] for q in questions("tuning")]
+    texts = [q["q"] for q in questions("tuning")][::every]
     for text in texts:
         asker.ask(text)
     times = []
