@@ -3,14 +3,15 @@
 The wheel carries the checked catalog and the parsed feature files as JSON (``solver/catalog/compiled.json``,
 ``solver/features/compiled.json``) and ``ask``'s index with its meanings and its ranking's tables
 (``solver/ask/index.marshal``), made here of the very files the wheel ships, by the package's own code in the build
-folder: an installed command loads them
-instead of checking the YAML and importing the Cucumber parser (and ``ask`` instead of building its index or keeping
-a cache). An editable install, and the repository, have none (they read the YAML and the feature files themselves).
+folder: an installed command loads them instead of checking the YAML and importing the Cucumber parser (and ``ask``
+instead of building its index or keeping a cache). An editable install, and the repository, have none (they read the
+YAML and the feature files themselves).
 """
 
 from __future__ import annotations
 
 import json
+import marshal
 import sys
 from pathlib import Path
 
@@ -33,8 +34,6 @@ class BuildWithCompiledCatalog(build_py):
                      json.dumps(catalog.to_data(catalog.load_catalog(folder)), ensure_ascii=False))
         write_atomic(spec.FEATURES_DIR / spec.COMPILED, json.dumps(spec.compile_features(), ensure_ascii=False))
         from solver.ask import index
-
-        import marshal
 
         write_atomic(Path(self.build_lib) / "solver" / "ask" / index.PACKAGED,  # made of the compiled files above
                      marshal.dumps(index.with_tables(index.with_meanings(index._build())), index.MARSHAL_VERSION))

@@ -36,25 +36,14 @@ import json
 import sys
 from pathlib import Path
 
-import yaml
-
-from solver.ask.index import question_files
+from solver.ask.index import players_questions, question_files
 
 HERE = Path(__file__).resolve().parent
-#: Each part's question files.
-PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
-         "held_out_2": (HERE / "ask_questions_fresh2.yaml",),
-         "held_out_3": (HERE / "ask_questions_fresh3.yaml",),
-         "held_out_4": (HERE / "ask_questions_fresh4.yaml",),
-         "held_out_5": (HERE / "ask_questions_fresh5.yaml",),
-         "held_out_6": (HERE / "ask_questions_fresh6.yaml",),
-         "held_out_7": (HERE / "ask_questions_fresh7.yaml",),
-         "held_out_8": (HERE / "ask_questions_fresh8.yaml",),
-         "held_out_9": (HERE / "ask_questions_fresh9.yaml",),
-         "held_out_10": (HERE / "ask_questions_fresh10.yaml",),
-         "held_out_11": (HERE / "ask_questions_fresh11.yaml",),
-         "held_out_12": (HERE / "ask_questions_fresh12.yaml",),
-         "held_out_13": (HERE / "ask_questions_fresh13.yaml",),
+#: How many fresh held-out parts there are: tests/ask_questions_fresh.yaml, then fresh2 … freshN.
+HELD_OUT_COUNT = 13
+#: Each part's question files: the held-out parts ("held_out", then "held_out_2" …), then the tuning part.
+PARTS = {**{"held_out" if n == 1 else f"held_out_{n}": (HERE / f"ask_questions_fresh{'' if n == 1 else n}.yaml",)
+            for n in range(1, HELD_OUT_COUNT + 1)},
          "tuning": tuple(question_files())}
 #: The held-out parts: measured only to report, never tuned on. The second was written at the end of session 10,
 #: after the ranking's last change of that session, from the rulebook alone, and measured once then.
@@ -88,8 +77,7 @@ PARTS = {"held_out": (HERE / "ask_questions_fresh.yaml",),
 #: players who misname or describe things, and measured then (START) and after development sets 12 to 14 joined.
 #: The thirteenth was written at the end of session 16, after all its changes, in eight voices (the issue's, players
 #: who misname things, non-native English, a rules lawyer), and measured once then (START: the same code).
-HELD_OUT_PARTS = ("held_out", "held_out_2", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
-                  "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12", "held_out_13")
+HELD_OUT_PARTS = tuple(part for part in PARTS if part != "tuning")
 #: The later held-out files, each as it was committed on its own: the commit that gave it its bytes and the SHA-256
 #: of those bytes. From the fourth on, that commit dropped, unmeasured, the questions whose words another part's, the
 #: glossary's or the catalog's already were (the one before it added the file alone).
@@ -189,8 +177,9 @@ START_NAMES = {"held_out": "FTS5 BM25 (when the first held-out part was written)
 
 
 def questions(part: str) -> list[dict]:
-    """The questions of one part: each ``q`` with ``answers`` (rule IDs) or ``scope: out``."""
-    return [q for path in PARTS[part] for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]]
+    """The questions of one part: each ``q`` with ``answers`` (rule IDs) or ``scope: out`` (read and checked as
+    ``ask`` reads its own: :func:`solver.ask.index.players_questions`)."""
+    return players_questions(PARTS[part])
 
 
 def measure(asker, part: str) -> dict:

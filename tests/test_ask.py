@@ -380,9 +380,8 @@ def test_the_performance_data_holds_todays_figures_and_says_pass_or_miss_truly(f
     data = json.loads(ask_quality.OUT.read_text(encoding="utf-8"))
     assert data["targets"] == ask_quality.TARGETS
     assert set(data["parts"]) == set(data["status"]) == set(ask_quality.PARTS)
-    assert set(data["start"]) == {"held_out", "held_out_3", "held_out_4", "held_out_5", "held_out_6", "held_out_7",
-                                  "held_out_8", "held_out_9", "held_out_10", "held_out_11", "held_out_12",
-                                  "held_out_13", "tuning"}
+    # every part with the figures of the ranking when it was written, but the second (measured once, then)
+    assert set(data["start"]) == set(ask_quality.PARTS) - {"held_out_2"}
     for part, recorded in data["parts"].items():
         live = figures[part]
         for k in ("first", "top3", "not_covered"):

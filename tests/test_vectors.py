@@ -115,6 +115,7 @@ def test_the_tuning_reads_the_catalogs_asked_and_the_tuning_parts_questions_only
     import subprocess
 
     import solver.ask.vectors_training as training
+    from solver.ask.index import players_questions
     from solver.catalog import catalog
     from tests import ask_quality
 
@@ -129,7 +130,7 @@ def test_the_tuning_reads_the_catalogs_asked_and_the_tuning_parts_questions_only
     assert [root / p for p in listed] == list(ask_quality.PARTS["tuning"])
     held_out = {p for part in ask_quality.HELD_OUT_PARTS for p in ask_quality.PARTS[part]}
     assert not held_out & {root / p for p in listed}
-    questions = training.read_questions(root / p for p in listed)
+    questions = players_questions(root / p for p in listed)
     with_them = training.groups_of_questions(vectors, questions)
     answerable = [q for q in questions if q.get("answers")]
     assert sum(map(len, with_them)) == len(asked) + len(answerable)

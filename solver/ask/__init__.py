@@ -62,8 +62,8 @@ import functools
 import math
 from collections.abc import Mapping
 
-from .answer import (COMPONENT_LIST_RULE, NOT_COVERED, AskAnswer, Entry, Hit, ScenarioStatus, Suggestion,
-                     component_counts, ruling)
+from .answer import (COMPONENT_LIST_RULE, NOT_COVERED, OTHER_ANSWER, AskAnswer, Entry, Hit, ScenarioStatus,
+                     Suggestion, component_counts, ruling)
 from .index import build_index, load_index
 from .vectors import load_vectors
 from .words import normal_words, question_kinds
@@ -158,7 +158,6 @@ KNOWN_ANSWER_SIMILARITY = 0.2
 #: 322 → 322 of 407.
 KNOWN_ANSWER_VOTERS = 5
 KNOWN_ANSWER_BAND = 0.3
-OTHER_ANSWER = {"yes": "no", "no": "yes"}
 #: The answer's order: the best-scored entries (this many, those whose coverage the scope reads) ordered again by
 #: their score's share of the best plus RERANK_MEANING × the cosine of their players' question nearest in meaning
 #: plus RERANK_COVERAGE × how much of the question they hold (:meth:`Asker._reranked`). Found by a pairwise

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from .words import normal_words
 
 NOT_COVERED = "Not covered by the Endless Nightmares rules"
+#: A yes/no answer turned round.
+OTHER_ANSWER = {"yes": "no", "no": "yes"}
 #: Words that open a yes/no question (or a clause of one: "Franklyn has a shotgun, does his bonus apply?").
 _AUXILIARIES = frozenset("""can could do does did is are was were will would may might must shall should has have
 had am""".split())
@@ -321,7 +323,7 @@ def ruling(question: str, hit: Hit | None, default: tuple[str, str] | None = Non
     if known is not None:
         answer, negative = known
         if negative != asks_negative:
-            answer = "no" if answer == "yes" else "yes"
+            answer = OTHER_ANSWER[answer]
     if clause is None:
         if answer is None or not _fragment(question):
             return sentence, None

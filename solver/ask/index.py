@@ -56,15 +56,15 @@ def question_files() -> list[Path]:
     return [here / name for name in QUESTION_FILES]
 
 
-def players_questions() -> list[dict]:
-    """Every question of :func:`question_files`: a mapping with its text ``q`` and either ``answers`` (rule and
-    option IDs, best first; ``yes_no`` too where it is a yes/no question) or ``scope: out``. A file or a question
-    of another shape is an :class:`~solver.errors.InputError` naming it."""
+def players_questions(paths: Iterable[Path] | None = None) -> list[dict]:
+    """Every question of the files ``paths`` (by default :func:`question_files`), in order: a mapping with its text
+    ``q`` and either ``answers`` (rule and option IDs, best first; ``yes_no`` too where it is a yes/no question) or
+    ``scope: out``. A file or a question of another shape is an :class:`~solver.errors.InputError` naming it."""
     from ..errors import InputError
     from ..yamlio import load_yaml_file
 
     out = []
-    for path in question_files():
+    for path in question_files() if paths is None else paths:
         data = load_yaml_file(path)
         asked = data.get("questions") if isinstance(data, dict) else None
         if not isinstance(asked, list):

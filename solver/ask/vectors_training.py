@@ -53,13 +53,6 @@ def groups_of_questions(vectors, questions=()) -> list[list[list[int]]]:
     return [g for g in ([p for p in g if p] for g in groups) if len(g) >= 2]
 
 
-def read_questions(paths) -> list[dict]:
-    """The questions of the question files ``paths``, in order."""
-    import yaml
-
-    return [q for path in paths for q in yaml.safe_load(Path(path).read_text(encoding="utf-8"))["questions"]]
-
-
 def tune(vectors, seed: int, questions=()):
     """One run: the tuned vectors (a torch tensor, one row a piece)."""
     import torch
@@ -104,9 +97,9 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 2
     vectors = Vectors(Path(args[0]).read_bytes())
-    from .index import question_files
+    from .index import players_questions
 
-    questions = read_questions(args[2:] or question_files())
+    questions = players_questions([Path(a) for a in args[2:]] or None)
     runs = [tune(vectors, seed, questions) for seed in SEEDS]
     average = sum(runs) / len(runs)
     pieces = sorted(vectors.ids, key=vectors.ids.get)
