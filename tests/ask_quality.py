@@ -24,7 +24,8 @@ of the package).
 
 ``python -m tests.ask_quality --tuning`` measures the tuning part alone (what tuning may look at);
 ``--rerank-grid`` tries the re-ranking's two weights on its halves (how they were chosen); ``--tuning-files`` prints
-the tuning part's files, which the vectors' training reads (solver/ask/vectors_training.py).
+the tuning part's files, which the vectors' training reads (solver/ask/vectors_training.py); ``--tuning-halves A.yaml
+B.yaml`` writes its halves, for the scope model's cross-fit (solver/ask/scope_training.py).
 
 ``python -m tests.ask_quality`` prints the figures; ``--write`` also writes them to
 rules_docs/_data/ask-quality.json for the Performance page. tests/test_ask.py asserts the targets.
@@ -37,6 +38,7 @@ import sys
 from pathlib import Path
 
 from solver.ask.index import players_questions, question_files
+from solver.ask.scope_training import half
 
 HERE = Path(__file__).resolve().parent
 #: How many fresh held-out parts there are: tests/ask_questions_fresh.yaml, then fresh2 … freshN.
@@ -287,13 +289,6 @@ def table(data: dict) -> str:
     return out.getvalue()
 
 
-def half(question: str) -> int:
-    """Which half (0: A, 1: B) of the tuning part a question falls in, by the first byte of its SHA-256."""
-    import hashlib
-
-    return hashlib.sha256(question.encode("utf-8")).digest()[0] % 2
-
-
 def rerank_grid(asker, meanings=(0.0, 0.25, 0.5, 1.0, 1.5), coverages=(0.0, 0.25, 0.5, 1.0)) -> list[tuple]:
     """The re-ranking's two weights (solver.ask.RERANK_MEANING, RERANK_COVERAGE) tried on the tuning part's halves:
     for each pair, the right ruling first and in the top three on half A and on half B (the weights were chosen on
@@ -314,9 +309,27 @@ def rerank_grid(asker, meanings=(0.0, 0.25, 0.5, 1.0, 1.5), coverages=(0.0, 0.25
     return out
 
 
+def write_halves(a: Path, b: Path) -> None:
+    """The tuning part's questions, half A (:func:`half`) to ``a`` and half B to ``b``, as question files (for the
+    vectors trained without one half: solver/ask/scope_training.py)."""
+    import yaml
+
+    asked = questions("tuning")
+    for h, path in enumerate((a, b)):
+        path.write_text(yaml.safe_dump({"questions": [q for q in asked if half(q["q"]) == h]}, allow_unicode=True,
+                                       sort_keys=False), encoding="utf-8")
+
+
 def main(argv: list[str]) -> int:
     if "--tuning-files" in argv:  # the files the vectors' training reads beside `asked` (solver/ask/vectors_training)
         print(" ".join(str(p.relative_to(HERE.parent)) for p in PARTS["tuning"]))
+        return 0
+    if "--tuning-halves" in argv:  # each half's questions, for vectors trained without the other (a cross-fit)
+        paths = argv[argv.index("--tuning-halves") + 1:][:2]
+        if len(paths) != 2:
+            print("usage: python -m tests.ask_quality --tuning-halves A.yaml B.yaml", file=sys.stderr)
+            return 2
+        write_halves(*map(Path, paths))
         return 0
     from solver.ask import Asker
     from solver.spec import Results

@@ -326,19 +326,19 @@ def _figure(part: str, f: dict) -> str:
 #: What the ranking must not fall below: the figures measured when it was last changed, less about one question
 #: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS; they are not met
 #: (the Performance page shows them beside the figures, PASS or MISS).
-FLOORS = {"held_out": {"first": 0.90, "top3": 0.93, "not_covered": 0.86},
-          "held_out_2": {"first": 0.93, "top3": 0.96, "not_covered": 0.92},
+FLOORS = {"held_out": {"first": 0.88, "top3": 0.92, "not_covered": 0.86},
+          "held_out_2": {"first": 0.91, "top3": 0.94, "not_covered": 0.92},
           "held_out_3": {"first": 0.89, "top3": 0.97, "not_covered": 0.96},
           "held_out_4": {"first": 0.97, "top3": 0.98, "not_covered": 0.90},
-          "held_out_5": {"first": 0.86, "top3": 0.94, "not_covered": 0.79},
-          "held_out_6": {"first": 0.90, "top3": 0.96, "not_covered": 0.66},
+          "held_out_5": {"first": 0.86, "top3": 0.94, "not_covered": 0.87},
+          "held_out_6": {"first": 0.90, "top3": 0.96, "not_covered": 0.72},
           "held_out_7": {"first": 0.91, "top3": 0.96, "not_covered": 0.95},
-          "held_out_8": {"first": 0.85, "top3": 0.91, "not_covered": 0.83},
+          "held_out_8": {"first": 0.85, "top3": 0.90, "not_covered": 0.83},
           "held_out_9": {"first": 0.88, "top3": 0.95, "not_covered": 0.80},
-          "held_out_10": {"first": 0.90, "top3": 0.97, "not_covered": 0.66},
-          "held_out_11": {"first": 0.90, "top3": 0.94, "not_covered": 0.68},
+          "held_out_10": {"first": 0.90, "top3": 0.97, "not_covered": 0.76},
+          "held_out_11": {"first": 0.90, "top3": 0.94, "not_covered": 0.75},
           "held_out_12": {"first": 0.88, "top3": 0.93, "not_covered": 0.61},
-          "held_out_13": {"first": 0.89, "top3": 0.96, "not_covered": 0.64},
+          "held_out_13": {"first": 0.89, "top3": 0.96, "not_covered": 0.85},
           # the tuning part's questions are ask's own data (solver/ask/questions/): this checks they are learnt
           "tuning": {"first": 0.99, "top3": 0.99, "not_covered": 0.99}}
 
@@ -1054,3 +1054,67 @@ def test_a_story_is_covered_by_its_last_sentence(asker, monkeypatch):
     monkeypatch.setattr(ask_module, "_core_concepts", lambda rk, last: ())
     monkeypatch.setattr(ask_module, "MEANT_COVERED", 2.0)  # nor what it means
     assert not asker.ask(story).matched  # without it, the story's words would refuse it
+
+
+# --- the scope model ----------------------------------------------------------------------------------------------------
+def test_the_scope_models_fit_finds_the_weights_that_made_the_labels():
+    """:func:`solver.ask.scope_training.fit` (Newton's method on the standard library): labels drawn from a known
+    logistic model give back its weights and bias, within the noise of 4,000 draws."""
+    import math
+    import random
+
+    from solver.ask.scope_training import fit
+
+    rng = random.Random(7)
+    truth, bias = (2.0, -1.5, 0.5), -0.4
+    rows = [[rng.uniform(-1, 1) for _ in truth] for _ in range(4000)]
+    labels = [int(rng.random() < 1 / (1 + math.exp(-(bias + sum(w * x for w, x in zip(truth, r)))))) for r in rows]
+    weights, got_bias = fit(rows, labels, penalty=1e-6)
+    assert weights == pytest.approx(truth, abs=0.3) and got_bias == pytest.approx(bias, abs=0.2)
+    shrunk, _ = fit(rows, labels, penalty=1000.0)  # the penalty pulls the weights toward nothing
+    assert sum(map(abs, shrunk)) < 0.5 * sum(map(abs, weights))
+
+
+def test_the_scope_model_leans_out_as_a_question_nears_what_the_rules_dont_answer():
+    """The fitted weights say what the figures mean: the odds that the rules don't answer a question rise as it
+    nears an out-of-scope example (in meaning and in words) and as its best entry is an option, and fall as it
+    nears a question players ask of a rule."""
+    from solver.ask import SCOPE_FIGURES, outside_odds
+
+    base = (0.6, 0.6, 0.4, 0.4, 0.0)
+    for i, name in enumerate(SCOPE_FIGURES):
+        more = list(base)
+        more[i] += 0.2
+        rises = name in ("meant_out", "near_out", "option")
+        assert (outside_odds(more) > outside_odds(base)) == rises, name
+
+
+def test_the_scope_model_reads_only_questions_no_other_check_refused(asker, monkeypatch):
+    """The scope model is the last check: a question it reads has its five figures appended to ``scope_figures``,
+    and the model alone decides whether it is answered (refusing every one it reads refuses it; refusing none
+    answers it); a question another check refused (an out-of-scope cue) never reaches it."""
+    import math
+
+    from solver.ask import SCOPE_FIGURES
+
+    question = "can two egg sacs share a room?"
+    seen: list = []
+    assert asker.ask(question, scope_figures=seen).matched
+    assert len(seen) == 1 and len(seen[0]) == len(SCOPE_FIGURES)
+    monkeypatch.setattr(ask_module, "SCOPE_BIAS", math.inf)
+    assert not asker.ask(question).matched
+    seen.clear()
+    assert not asker.ask("what is the best strategy for fathoms dark", scope_figures=seen).matched and not seen
+
+
+def test_the_tuning_halves_are_written_whole_and_apart(tmp_path):
+    """``python -m tests.ask_quality --tuning-halves A B`` (the scope model's cross-fit): every tuning question in
+    exactly the half :func:`solver.ask.scope_training.half` puts it in."""
+    from solver.ask.index import players_questions
+    from solver.ask.scope_training import half
+
+    a, b = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    assert ask_quality.main(["--tuning-halves", str(a), str(b)]) == 0
+    halves = [players_questions([a]), players_questions([b])]
+    assert sorted((q["q"] for h in halves for q in h)) == sorted(q["q"] for q in ask_quality.questions("tuning"))
+    assert all(half(q["q"]) == h for h in (0, 1) for q in halves[h]) and all(halves)

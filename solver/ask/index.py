@@ -82,12 +82,14 @@ def players_questions(paths: Iterable[Path] | None = None) -> list[dict]:
     return out
 
 
-def _labelled(cat) -> tuple[dict[str, list[tuple[str, str | None]]], list[str]]:
-    """The players' questions (:func:`players_questions`) as the index uses them: each rule's, with its yes/no
-    answer or ``None`` (the rule each names first, renamed rules resolved), and the out-of-scope ones."""
+def _labelled(cat, questions: Iterable[Mapping] | None = None) -> tuple[dict[str, list[tuple[str, str | None]]],
+                                                                        list[str]]:
+    """The players' questions (``questions``, by default :func:`players_questions`) as the index uses them: each
+    rule's, with its yes/no answer or ``None`` (the rule each names first, renamed rules resolved), and the
+    out-of-scope ones."""
     by_rule: dict[str, list[tuple[str, str | None]]] = {}
     outside = []
-    for q in players_questions():
+    for q in players_questions() if questions is None else questions:
         text = " ".join(q["q"].split())
         if q.get("scope") == "out":
             outside.append(text)
@@ -130,11 +132,14 @@ def _entries(cat) -> list[list[str]]:
     return out
 
 
-def build_index(cat, features, players_words: Mapping[str, str] | None = None) -> dict:
+def build_index(cat, features, players_words: Mapping[str, str] | None = None,
+                questions: Iterable[Mapping] | None = None) -> dict:
     """The index as plain data: the entries (:data:`ENTRY_FIELDS`), the scenarios that prove each, each entry's
     normalised text field by field (:data:`FIELDS`), the stems of its title and ID, each option's default
     setting, the players' phrases (stems) with the rulebook's words they may mean (normalised words, for the
-    ranking to look up), and the out-of-scope cues (stems)."""
+    ranking to look up), and the out-of-scope cues (stems). It learns the players' questions ``questions``
+    (:func:`players_questions`'s mappings; by default those of :data:`QUESTION_FILES`): a cross-fit leaves some
+    out."""
     from ..rule import proof_title, scenarios_naming
     from ..spec import scenarios_by_rule
 
@@ -149,7 +154,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None) -
         return found
 
     # every word the index stems, stemmed at once: one SQLite round trip instead of one a text
-    labelled, labelled_outside = _labelled(cat)
+    labelled, labelled_outside = _labelled(cat, questions)
     stemmer.stems({w for text in _texts(cat, glossary_data, labelled, labelled_outside) for w, _ in words_of(text)})
     by_rule = scenarios_by_rule(features)
     naming = scenarios_naming(features, cat)

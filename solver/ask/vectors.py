@@ -31,6 +31,8 @@ import struct
 import sys
 import unicodedata
 from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from operator import mul
 from pathlib import Path
@@ -188,8 +190,23 @@ def _is_cjk(cp: int) -> bool:
 
 @lru_cache(maxsize=1)
 def load_vectors() -> Vectors:
-    """The package's vectors (read once)."""
+    """The package's vectors (read once; :data:`VECTORS`, or another file inside :func:`vectors_from`)."""
     return Vectors(VECTORS.read_bytes())
+
+
+@contextmanager
+def vectors_from(path: Path) -> Iterator[Vectors]:
+    """Inside the block, :func:`load_vectors` gives the vectors of ``path`` (a cross-fit's: vectors trained without
+    the questions asked, :mod:`.scope_training`); the package's again after it."""
+    global VECTORS
+    kept = VECTORS
+    VECTORS = Path(path)
+    load_vectors.cache_clear()
+    try:
+        yield load_vectors()
+    finally:
+        VECTORS = kept
+        load_vectors.cache_clear()
 
 
 def quantized(vec: list[float] | None) -> tuple[float, list[int]] | None:
