@@ -324,8 +324,8 @@ def _figure(part: str, f: dict) -> str:
 
 
 #: What the ranking must not fall below: the figures measured when it was last changed, less about one question
-#: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS; they are not met
-#: (the Performance page shows them beside the figures, PASS or MISS).
+#: (a change that loses more is a regression). Issue 14's own targets are ask_quality.TARGETS, asserted on the
+#: held-out parts together (below); each part's PASS or MISS is on the Performance page beside its figures.
 FLOORS = {"held_out": {"first": 0.88, "top3": 0.92, "not_covered": 0.86},
           "held_out_2": {"first": 0.91, "top3": 0.94, "not_covered": 0.92},
           "held_out_3": {"first": 0.89, "top3": 0.97, "not_covered": 0.96},
@@ -339,6 +339,7 @@ FLOORS = {"held_out": {"first": 0.88, "top3": 0.92, "not_covered": 0.86},
           "held_out_11": {"first": 0.90, "top3": 0.94, "not_covered": 0.75},
           "held_out_12": {"first": 0.88, "top3": 0.93, "not_covered": 0.61},
           "held_out_13": {"first": 0.89, "top3": 0.96, "not_covered": 0.85},
+          "held_out_14": {"first": 0.84, "top3": 0.90, "not_covered": 0.76},
           # the tuning part's questions are ask's own data (solver/ask/questions/): this checks they are learnt
           "tuning": {"first": 0.99, "top3": 0.99, "not_covered": 0.99}}
 
@@ -352,6 +353,16 @@ def test_ask_quality_holds_its_floor(part, figures, capsys):
     misses = "\n".join(f"  {q!r}: expected {want}, got {got}" for q, want, got in f["misses"]) if part == "tuning" \
         else f"  ({len(f['misses'])} misses, not listed: the held-out part is never tuned on)"
     assert all(s[k] >= FLOORS[part][k] for k in s), _figure(part, f) + "\n" + misses
+
+
+def test_issue_14s_targets_hold_on_the_held_out_parts_together(figures, capsys):
+    """Every question never tuned on, as one set (the fourteen held-out parts): the right ruling first for 85 %,
+    in the top three for 95 %, and "not covered" for 80 % of the out-of-scope ones."""
+    f = ask_quality.together(figures)
+    with capsys.disabled():
+        print("\n" + _figure("held-out parts together", f))
+    s = ask_quality.shares(f)
+    assert all(s[k] >= ask_quality.TARGETS[k] for k in ask_quality.TARGETS), _figure("held-out parts together", f)
 
 
 def test_the_rerank_grid_measures_the_shipped_weights_as_the_figures_do(asker, figures):
@@ -389,6 +400,8 @@ def test_the_performance_data_holds_todays_figures_and_says_pass_or_miss_truly(f
                                                                                     "--write")
         assert recorded["answerable"] == live["answerable"] and recorded["out_of_scope"] == live["out_of_scope"]
         assert data["status"][part] == ask_quality.status(recorded)
+    assert data["together"] == ask_quality.together(data["parts"])
+    assert data["together_status"] == ask_quality.status(data["together"])
     table = ask_quality.TABLE.read_text(encoding="utf-8")
     assert table == ask_quality.table(data)
     if all(v == "PASS" for v in ask_quality.status(figures["held_out"]).values()):
