@@ -251,13 +251,6 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None,
         return [[w, n] for w, n in sorted(counts.items())]
 
     counts = [bag(texts) for texts in bag_texts]
-
-    def pooled(bags: list[list]) -> list[list]:
-        """Every bag's counts summed: what the rules answer, pooled (the likelihood of the honest-scope check)."""
-        total: Counter[str] = Counter()
-        for b in bags:
-            total.update(dict(b))
-        return [[w, n] for w, n in sorted(total.items())]
     # one players' question a row, as its content stems: those the rules answer (every entry's asked) and the
     # glossary's examples of those they don't, for the nearest-example check of honest scope (Ranker.nearest)
     outside_texts = [*(str(q) for q in glossary_data.get("out_of_scope_questions") or ()), *labelled_outside]
@@ -281,8 +274,7 @@ def build_index(cat, features, players_words: Mapping[str, str] | None = None,
     return {"entries": entries, "scenarios": scenarios, "fields": fields, "defaults": defaults, "titles": titles,
             "synonyms": [[list(p), ms] for p, ms in synonyms.items()], "out_of_scope": cues,
             "figures": sorted({*figure_words(), *(str(n).lower() for n in glossary_data.get("players_names") or ())}),
-            "component_counts": component_kinds(), "counts": counts, "yes_no": yes_no, "examples": examples,
-            "out_of_scope_counts": bag(outside), "inside_counts": pooled(counts)}
+            "component_counts": component_kinds(), "counts": counts, "yes_no": yes_no, "examples": examples}
 
 
 def _texts(cat, glossary_data: Mapping, labelled: Mapping, outside: Sequence[str]) -> Iterable[str]:
@@ -335,7 +327,7 @@ def _glossary_data() -> dict:
 
 
 #: The cache file's format: bump it when the index changes shape (a changed source changes the key anyway).
-INDEX_FORMAT = b"ask-index/21"
+INDEX_FORMAT = b"ask-index/22"
 #: The index with its players' questions' meanings (:func:`with_meanings`), written into the wheel by its build
 #: (``solver/_build.py``) of the very sources it ships, never into the repository: an installed ``ask`` reads it as
 #: it reads the compiled catalog, instead of hashing its sources and keeping a cache (a player's first ``ask`` then
@@ -569,8 +561,6 @@ def is_index(value) -> bool:
             and isinstance(value.get("component_counts"), list)
             and all(isinstance(k, list) and len(k) == 2 and isinstance(k[0], str) and isinstance(k[1], int)
                     for k in value["component_counts"])
-            and all(isinstance(value.get(key), list) and all(isinstance(p, list) and len(p) == 2 for p in value[key])
-                    for key in ("out_of_scope_counts", "inside_counts"))
             and isinstance(value.get("yes_no"), list) and len(value["yes_no"]) == n
             and all(isinstance(rows, list) and all(isinstance(r, list) and len(r) == 3 and isinstance(r[0], str)
                                                    and r[1] in ("yes", "no") and isinstance(r[2], bool) for r in rows)

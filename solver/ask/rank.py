@@ -131,13 +131,8 @@ class Ranker:
         self._spelled: dict[str, str] = {}
         self._bags = [dict(bag) for bag in index["counts"]]
         self._bag_sizes = [sum(bag.values()) for bag in self._bags]
-        self._outside = dict(index.get("out_of_scope_counts", ()))
-        self._outside_size = sum(self._outside.values())
-        self._inside = dict(index["inside_counts"])  # every bag's words pooled (made with the index)
-        self._inside_size = sum(self._inside.values())
-        self._entry_words = frozenset(self._inside)
+        self._entry_words = frozenset(w for bag in self._bags for w in bag)
         self.figures = frozenset(index.get("figures", ()))  # the words of the figures' names the engine knows
-        self._bag_words = self._entry_words | frozenset(self._outside)
         self._words: dict[str, dict[int, float]] = {}
         self._docs: dict[str, frozenset[int]] = {}
         # players' questions one a row (content stems), those the rules answer and those they don't, and which
@@ -289,19 +284,6 @@ class Ranker:
         odds = [math.exp(x - top) for x in logs]
         total = sum(odds)
         return [o / total for o in odds]
-
-    def outside_margin(self, words: Sequence[str]) -> float:
-        """How much likelier the question's content stems ``words`` are under the bag of the example questions the
-        rules don't answer (the glossary's ``out_of_scope_questions``) than under the bag of everything the rules
-        do answer (every document's bag pooled), in nats: a two-class naive Bayes (smoothing as :meth:`posterior`).
-        The words of a figure's name the engine knows are left out (they say who, not what), as are words no bag
-        holds; ``-inf`` when no word is left or there is no such bag."""
-        words = [w for w in words if w in self._bag_words and w not in self.figures]
-        if not words or not self._outside_size:
-            return -math.inf
-        vocabulary = len(self._bag_words)
-        return (_log_likelihood(words, self._outside, self._outside_size, vocabulary)
-                - _log_likelihood(words, self._inside, self._inside_size, vocabulary))
 
     def _alike(self, side: str, stems: frozenset[str]) -> dict[int, float]:
         """How alike the question of the content stems ``stems`` is to each players' question of ``side`` ("in": the
